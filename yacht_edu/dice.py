@@ -1,0 +1,194 @@
+"""Five six-sided dice: the value every other part of yacht_edu reads.
+
+>>> Dice(5, 5, 5, 2, 1)
+Dice(5, 5, 5, 2, 1)
+>>> Dice(5, 5, 5, 2, 1).counts
+(1, 1, 0, 0, 3, 0)
+>>> len(multisets()), len(keeps())
+(252, 462)
+>>> reroll_chances((6, 6, 6, 6))[(6, 6, 6, 6, 6)]
+Fraction(1, 6)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from fractions import Fraction
+from typing import SupportsIndex, overload
+
+from yacht_edu.errors import InvalidDiceError, InvalidKeepError
+
+__all__ = [
+    "FACES",
+    "NUMBER_OF_DICE",
+    "Dice",
+    "DiceRoller",
+    "Hand",
+    "keeps",
+    "multiset_chance",
+    "multisets",
+    "reroll_chances",
+]
+
+FACES = (1, 2, 3, 4, 5, 6)
+NUMBER_OF_DICE = 5
+
+#: Dice values in ascending order: the "multiset" of a roll, which is all that scoring reads.
+Hand = tuple[int, ...]
+
+
+def check_face(value: object, position: int | None = None) -> int:
+    """``value`` as a die face, or :class:`InvalidDiceError` naming what is wrong with it."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidDiceError("error.die_not_whole", value=repr(value))
+    if value not in FACES:
+        raise InvalidDiceError("error.die_out_of_range", value=value)
+    return value
+
+
+class Dice(Sequence[int]):
+    """Five dice in the order they lie on the table; immutable, validated when made.
+
+    ``Dice(3, 1, 6, 6, 2)`` or ``Dice([3, 1, 6, 6, 2])``.
+    """
+
+    __slots__ = ("_values",)
+    _values: tuple[int, ...]
+
+    def __init__(self, *values: int | Iterable[int]) -> None:
+        if len(values) == 1 and not isinstance(values[0], int):
+            values = tuple(values[0])
+        checked = tuple(check_face(v) for v in values)
+        if len(checked) != NUMBER_OF_DICE:
+            raise InvalidDiceError("error.dice_count", count=len(checked))
+        object.__setattr__(self, "_values", checked)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Dice cannot be changed: roll or make new Dice instead.")
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The five faces in table order."""
+        return self._values
+
+    @property
+    def hand(self) -> Hand:
+        """The faces sorted: the multiset that scoring reads."""
+        return tuple(sorted(self._values))
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """How many dice show each face 1..6."""
+        return tuple(self._values.count(face) for face in FACES)
+
+    @property
+    def total(self) -> int:
+        """The sum of the five faces."""
+        return sum(self._values)
+
+    def positions_of(self, kept_values: Iterable[int]) -> tuple[int, ...]:
+        """The positions of dice showing ``kept_values`` (a multiset), leftmost first."""
+        wanted = Counter(kept_values)
+        if wanted - Counter(self._values):
+            raise InvalidKeepError(
+                "error.keep_not_in_dice", keep=_show(sorted(wanted.elements())), dice=_show(self)
+            )
+        positions = []
+        for i, value in enumerate(self._values):
+            if wanted[value] > 0:
+                wanted[value] -= 1
+                positions.append(i)
+        return tuple(positions)
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[int, ...]: ...
+    def __getitem__(self, index: SupportsIndex | slice) -> int | tuple[int, ...]:
+        return self._values[index]
+
+    def __len__(self) -> int:
+        return NUMBER_OF_DICE
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._values)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Dice) and self._values == other._values
+
+    def __hash__(self) -> int:
+        return hash(self._values)
+
+    def __repr__(self) -> str:
+        return f"Dice({', '.join(map(str, self._values))})"
+
+    def _repr_html_(self) -> str:
+        from yacht_edu.display import dice_html
+
+        return dice_html(self)
+
+
+def _show(values: Iterable[int]) -> str:
+    return "-".join(map(str, values)) or "—"
+
+
+class DiceRoller:
+    """Rolls dice from a seed, identically on every machine and Python version.
+
+    Only :meth:`random.Random.random` is used, whose sequence for a given seed Python guarantees.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = random.SystemRandom().randrange(2**63) if seed is None else int(seed)
+        self._rng = random.Random(self.seed)
+
+    def face(self) -> int:
+        """One die thrown."""
+        return 1 + int(self._rng.random() * 6)
+
+    def roll(self, held: Dice | None = None, positions: Iterable[int] = ()) -> Dice:
+        """Five dice: those at ``positions`` of ``held`` stay, the others are thrown in order."""
+        stay = frozenset(positions)
+        if held is None:
+            return Dice(self.face() for _ in range(NUMBER_OF_DICE))
+        return Dice(held[i] if i in stay else self.face() for i in range(NUMBER_OF_DICE))
+
+
+@functools.cache
+def multisets(n: int = NUMBER_OF_DICE) -> tuple[Hand, ...]:
+    """Every distinct sorted outcome of ``n`` dice: 252 for five dice."""
+    return tuple(itertools.combinations_with_replacement(FACES, n))
+
+
+@functools.cache
+def keeps() -> tuple[Hand, ...]:
+    """Every multiset of 0 to 5 dice a player can keep: 462 of them."""
+    return tuple(hand for n in range(NUMBER_OF_DICE + 1) for hand in multisets(n))
+
+
+@functools.cache
+def multiset_chance(hand: Hand) -> Fraction:
+    """The chance that ``len(hand)`` thrown dice show exactly this multiset (any order)."""
+    orders = math.factorial(len(hand))
+    for face in FACES:
+        orders //= math.factorial(hand.count(face))
+    return Fraction(orders, 6 ** len(hand))
+
+
+@functools.cache
+def reroll_chances(kept: Hand) -> dict[Hand, Fraction]:
+    """Keep ``kept``, throw the rest: the chance of each final five-dice multiset."""
+    kept = tuple(sorted(kept))
+    if len(kept) > NUMBER_OF_DICE:
+        raise InvalidKeepError("error.keep_too_many", count=len(kept))
+    for value in kept:
+        check_face(value)
+    return {
+        tuple(sorted(kept + thrown)): multiset_chance(thrown)
+        for thrown in multisets(NUMBER_OF_DICE - len(kept))
+    }

@@ -1,0 +1,260 @@
+"""The three rule sets: ``yacht`` (default), ``yacht_sum4`` and ``yahtzee`` — what each box scores.
+
+Every scoring rule of the package lives here; the scorecard adds only what depends on the boxes
+already filled (bonuses, the joker rule, ``upper_first``).
+
+>>> score((5, 5, 5, 2, 1), "fives")
+15
+>>> score((3, 3, 3, 3, 3), "four_of_a_kind"), score((4, 4, 4, 4, 1), "four_of_a_kind", "yacht_sum4")
+(12, 17)
+>>> categories("yahtzee")[:2]
+('aces', 'twos')
+>>> get_rules("yahtzee", joker="free")
+Rules('yahtzee', joker='free', upper_first=False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from yacht_edu.dice import FACES, Dice, Hand
+from yacht_edu.errors import UnknownCategoryError, UnknownRulesError
+
+__all__ = [
+    "JOKER_OPTIONS",
+    "RULE_SETS",
+    "Joker",
+    "Rules",
+    "RulesLike",
+    "categories",
+    "get_rules",
+    "score",
+]
+
+Joker = Literal["forced", "free", "none"]
+JOKER_OPTIONS: tuple[Joker, ...] = ("forced", "free", "none")
+RULE_SETS = ("yacht", "yacht_sum4", "yahtzee")
+
+UPPER_YACHT = ("ones", "twos", "threes", "fours", "fives", "sixes")
+UPPER_YAHTZEE = ("aces", "twos", "threes", "fours", "fives", "sixes")
+LOWER_YACHT = ("full_house", "four_of_a_kind", "little_straight", "big_straight", "choice", "yacht")
+LOWER_YAHTZEE = (
+    "three_of_a_kind", "four_of_a_kind", "full_house", "small_straight", "large_straight",
+    "yahtzee", "chance",
+)
+
+# The numbers of the yahtzee scorecard (seed 002).
+UPPER_BONUS_THRESHOLD = 63
+UPPER_BONUS = 35
+YAHTZEE_BONUS = 100
+FIXED_SCORES: Mapping[str, int] = {"full_house": 25, "small_straight": 30, "large_straight": 40}
+
+
+def counts_of(hand: Hand) -> tuple[int, ...]:
+    return tuple(hand.count(face) for face in FACES)
+
+
+def of_a_kind(hand: Hand, n: int) -> int | None:
+    """The face shown by at least ``n`` dice, or None."""
+    return next((face for face in FACES if hand.count(face) >= n), None)
+
+
+def is_full_house(hand: Hand) -> bool:
+    """Three of one face and two of a *different* face."""
+    return sorted(c for c in counts_of(hand) if c) == [2, 3]
+
+
+def has_run(hand: Hand, length: int) -> bool:
+    """``length`` consecutive faces among the dice."""
+    faces = set(hand)
+    return any(all(f + i in faces for i in range(length)) for f in FACES)
+
+
+def upper(face: int) -> Callable[[Hand], int]:
+    def box(hand: Hand) -> int:
+        return face * hand.count(face)
+
+    box.__doc__ = f"The sum of the dice showing {face}."
+    return box
+
+
+def yacht_four_of_a_kind(hand: Hand) -> int:
+    face = of_a_kind(hand, 4)
+    return 0 if face is None else 4 * face
+
+
+def sum_if(test: Callable[[Hand], bool]) -> Callable[[Hand], int]:
+    return lambda hand: sum(hand) if test(hand) else 0
+
+
+def fixed_if(points: int, test: Callable[[Hand], bool]) -> Callable[[Hand], int]:
+    return lambda hand: points if test(hand) else 0
+
+
+def five_of_a_kind(hand: Hand) -> bool:
+    return len(set(hand)) == 1
+
+
+def yacht_boxes(four_of_a_kind: Callable[[Hand], int]) -> dict[str, Callable[[Hand], int]]:
+    return {
+        **{name: upper(face) for name, face in zip(UPPER_YACHT, FACES, strict=True)},
+        "full_house": sum_if(is_full_house),
+        "four_of_a_kind": four_of_a_kind,
+        "little_straight": fixed_if(30, lambda h: h == (1, 2, 3, 4, 5)),
+        "big_straight": fixed_if(30, lambda h: h == (2, 3, 4, 5, 6)),
+        "choice": sum,
+        "yacht": fixed_if(50, five_of_a_kind),
+    }
+
+
+BOXES: Mapping[str, Mapping[str, Callable[[Hand], int]]] = {
+    "yacht": yacht_boxes(yacht_four_of_a_kind),
+    "yacht_sum4": yacht_boxes(sum_if(lambda h: of_a_kind(h, 4) is not None)),
+    "yahtzee": {
+        **{name: upper(face) for name, face in zip(UPPER_YAHTZEE, FACES, strict=True)},
+        "three_of_a_kind": sum_if(lambda h: of_a_kind(h, 3) is not None),
+        "four_of_a_kind": sum_if(lambda h: of_a_kind(h, 4) is not None),
+        "full_house": fixed_if(25, is_full_house),
+        "small_straight": fixed_if(30, lambda h: has_run(h, 4)),
+        "large_straight": fixed_if(40, lambda h: has_run(h, 5)),
+        "yahtzee": fixed_if(50, five_of_a_kind),
+        "chance": sum,
+    },
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A rule set with its options.  Make one with :func:`get_rules`."""
+
+    name: str = "yacht"
+    joker: Joker = "forced"
+    upper_first: bool = False
+    boxes: Mapping[str, Callable[[Hand], int]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.name not in RULE_SETS:
+            raise UnknownRulesError(
+                "error.unknown_rule_set", name=repr(self.name), choices=", ".join(RULE_SETS)
+            )
+        if self.joker not in JOKER_OPTIONS:
+            raise UnknownRulesError(
+                "error.unknown_joker", value=repr(self.joker), choices=", ".join(JOKER_OPTIONS)
+            )
+        if not isinstance(self.upper_first, bool):
+            raise UnknownRulesError("error.upper_first_not_bool", value=repr(self.upper_first))
+        if self.name != "yahtzee" and (self.joker != "forced" or self.upper_first):
+            raise UnknownRulesError("error.option_not_for", name=self.name)
+        object.__setattr__(self, "boxes", BOXES[self.name])
+
+    @property
+    def is_yahtzee(self) -> bool:
+        return self.name == "yahtzee"
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The boxes in scorecard order."""
+        return tuple(self.boxes)
+
+    @property
+    def upper_section(self) -> tuple[str, ...]:
+        """The six number boxes, ones (or aces) to sixes."""
+        return self.categories[:6]
+
+    @property
+    def lower_section(self) -> tuple[str, ...]:
+        return self.categories[6:]
+
+    @property
+    def upper_bonus(self) -> bool:
+        """Whether 63 in the upper section earns 35 more."""
+        return self.is_yahtzee
+
+    @property
+    def yahtzee_bonus(self) -> bool:
+        """Whether a further five of a kind earns 100 while the yahtzee box holds 50."""
+        return self.is_yahtzee and self.joker != "none"
+
+    @property
+    def options(self) -> dict[str, object]:
+        """The options that differ from a plain rule set (used in reprs and saved games)."""
+        return {"joker": self.joker, "upper_first": self.upper_first} if self.is_yahtzee else {}
+
+    @property
+    def turns(self) -> int:
+        """Turns per player: one per box."""
+        return len(self.boxes)
+
+    def face_of(self, category: str) -> int | None:
+        """The face an upper box counts (1..6), or None for a lower box."""
+        section = self.upper_section
+        return section.index(category) + 1 if category in section else None
+
+    def check_category(self, category: object) -> str:
+        if not isinstance(category, str) or category not in self.boxes:
+            raise UnknownCategoryError(
+                category=repr(category), rules=self.name,
+                choices=", ".join(self.categories),
+            )
+        return category
+
+    def score(self, dice: Dice | Iterable[int], category: str) -> int:
+        """The box's score for these dice, with no scorecard context (no bonus, no joker)."""
+        return self.boxes[self.check_category(category)](hand_of(dice))
+
+    def __repr__(self) -> str:
+        shown = "".join(f", {key}={value!r}" for key, value in self.options.items())
+        return f"Rules({self.name!r}{shown})"
+
+    def label(self, lang: str | None = None) -> str:
+        """The rule set and its options in words, as a game always shows them."""
+        from yacht_edu.i18n import t
+
+        words = t(f"rules.{self.name}", lang)
+        if self.is_yahtzee:
+            words += " · " + t(f"rules.joker_{self.joker}", lang)
+            if self.upper_first:
+                words += " · " + t("rules.upper_first", lang)
+        return words
+
+
+RulesLike = str | Rules
+
+
+def get_rules(name: RulesLike = "yacht", **options: object) -> Rules:
+    """The rule set ``name`` (``"yacht"``, ``"yacht_sum4"`` or ``"yahtzee"``) with ``options``.
+
+    ``get_rules("yahtzee", joker="free", upper_first=True)``; a :class:`Rules` is returned as it is.
+    """
+    if isinstance(name, Rules):
+        if options:
+            return get_rules(name.name, **{**name.options, **options})
+        return name
+    unknown = set(options) - {"joker", "upper_first"}
+    if unknown:
+        raise UnknownRulesError(
+            "error.unknown_option", option=", ".join(sorted(unknown)), choices="joker, upper_first"
+        )
+    return Rules(name, **options)  # type: ignore[arg-type]
+
+
+def categories(rules: RulesLike = "yacht") -> tuple[str, ...]:
+    """The category names of a rule set, in scorecard order."""
+    return get_rules(rules).categories
+
+
+def score(dice: Dice | Iterable[int], category: str, rules: RulesLike = "yacht") -> int:
+    """The points ``dice`` score in ``category``: no scorecard context (no bonus, no joker)."""
+    return get_rules(rules).score(dice, category)
+
+
+def hand_of(dice: Dice | Iterable[int]) -> Hand:
+    """The sorted faces of five valid dice (a :class:`Dice` or any five whole numbers 1..6)."""
+    return dice.hand if isinstance(dice, Dice) else Dice(tuple(dice)).hand
+
+
+def is_five_of_a_kind(dice: Dice | Iterable[int]) -> bool:
+    return five_of_a_kind(hand_of(dice))
+

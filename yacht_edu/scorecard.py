@@ -1,0 +1,225 @@
+"""One player's scorecard: what is filled, what each box would add now, and why a box is closed.
+
+A :class:`Scorecard` is an immutable value: :meth:`Scorecard.fill` returns a new one.  This module
+is the one place for the rules that depend on the boxes already filled: the 35-point upper bonus,
+the 100-point Yahtzee bonus, the joker rule under each ``joker`` option, and ``upper_first``.
+
+>>> card = Scorecard.empty("yacht").fill((5, 5, 5, 2, 1), "fives")
+>>> card.total, card["fives"], card.is_open("fives")
+(15, 15, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from yacht_edu.dice import Dice
+from yacht_edu.errors import CategoryUsedError, JokerRuleError, RuleError, UpperSectionFirstError
+from yacht_edu.rules import (
+    FIXED_SCORES,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    YAHTZEE_BONUS,
+    Rules,
+    RulesLike,
+    get_rules,
+    hand_of,
+    is_five_of_a_kind,
+)
+
+__all__ = ["Option", "Scorecard"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """What one box offers for the dice in hand: may it be chosen, why not, what it adds."""
+
+    category: str
+    allowed: bool
+    points: int
+    bonus: int
+    reason: RuleError | None = None
+
+    @property
+    def gain(self) -> int:
+        """Points this choice adds to the total now: the box plus any bonus it earns."""
+        return self.points + self.bonus
+
+
+@dataclass(frozen=True)
+class Scorecard:
+    """The boxes of one player: ``None`` for an open box, else its score."""
+
+    rules: Rules
+    boxes: Mapping[str, int | None]
+    yahtzee_bonuses: int = 0
+
+    @classmethod
+    def empty(cls, rules: RulesLike = "yacht") -> Scorecard:
+        ruleset = get_rules(rules)
+        return cls(ruleset, MappingProxyType(dict.fromkeys(ruleset.categories)))
+
+    @classmethod
+    def from_filled(cls, filled: Mapping[str, int], rules: RulesLike = "yacht",
+                    yahtzee_bonuses: int = 0) -> Scorecard:
+        """A scorecard with ``filled`` boxes already scored (for the coach and for lessons)."""
+        card = cls.empty(rules)
+        for category, points in filled.items():
+            card.rules.check_category(category)
+            if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+                raise RuleError("error.bad_box_score", category=category, points=repr(points))
+        boxes = {c: filled.get(c) for c in card.rules.categories}
+        return cls(card.rules, MappingProxyType(boxes), yahtzee_bonuses)
+
+    # -- reading the card ---------------------------------------------------------------------
+
+    def __getitem__(self, category: str) -> int | None:
+        return self.boxes[self.rules.check_category(category)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.boxes)
+
+    def is_open(self, category: str) -> bool:
+        return self[category] is None
+
+    @property
+    def open_categories(self) -> tuple[str, ...]:
+        return tuple(c for c, v in self.boxes.items() if v is None)
+
+    @property
+    def filled(self) -> dict[str, int]:
+        return {c: v for c, v in self.boxes.items() if v is not None}
+
+    @property
+    def complete(self) -> bool:
+        return not self.open_categories
+
+    @property
+    def upper_subtotal(self) -> int:
+        return sum(self.boxes[c] or 0 for c in self.rules.upper_section)
+
+    @property
+    def upper_bonus(self) -> int:
+        """35 once the upper section reaches 63 (yahtzee only)."""
+        earned = self.rules.upper_bonus and self.upper_subtotal >= UPPER_BONUS_THRESHOLD
+        return UPPER_BONUS if earned else 0
+
+    @property
+    def lower_subtotal(self) -> int:
+        return sum(self.boxes[c] or 0 for c in self.rules.lower_section)
+
+    @property
+    def yahtzee_bonus(self) -> int:
+        return YAHTZEE_BONUS * self.yahtzee_bonuses
+
+    @property
+    def total(self) -> int:
+        return sum(self.filled.values()) + self.upper_bonus + self.yahtzee_bonus
+
+    # -- the rules that read the card ---------------------------------------------------------
+
+    def joker_applies(self, dice: Dice | Iterable[int]) -> bool:
+        """A five of a kind with the yahtzee box already filled, under a joker rule."""
+        rules = self.rules
+        return (rules.yahtzee_bonus and is_five_of_a_kind(dice)
+                and self.boxes["yahtzee"] is not None)
+
+    def earns_yahtzee_bonus(self, dice: Dice | Iterable[int]) -> bool:
+        return self.joker_applies(dice) and self.boxes["yahtzee"] == 50
+
+    def points(self, dice: Dice | Iterable[int], category: str) -> int:
+        """What the box itself would hold: the plain score, or the joker's 25/30/40."""
+        rules = self.rules
+        plain = rules.score(dice, category)
+        fixed = FIXED_SCORES.get(category)
+        if fixed is None or not self.joker_applies(dice):
+            return plain
+        if rules.joker == "forced":
+            return fixed
+        face = hand_of(dice)[0]  # "free": fixed only once the matching upper box is filled
+        return fixed if not self.is_open(rules.upper_section[face - 1]) else plain
+
+    def refusal(self, dice: Dice | Iterable[int], category: str) -> RuleError | None:
+        """Why ``category`` may not be chosen for these dice now, or None if it may."""
+        rules = self.rules
+        if not self.is_open(category):
+            return CategoryUsedError(category=category, points=self.boxes[category])
+        upper_open = [c for c in rules.upper_section if self.is_open(c)]
+        if rules.upper_first and category in rules.lower_section and upper_open:
+            return UpperSectionFirstError(category=category, left=tuple(upper_open))
+        if not (self.joker_applies(dice) and rules.joker == "forced"):
+            return None
+        must = self.joker_boxes(dice)
+        if category in must:
+            return None
+        return JokerRuleError(category=category, choices=must)
+
+    def joker_boxes(self, dice: Dice | Iterable[int]) -> tuple[str, ...]:
+        """The boxes the forced joker rule allows for this five of a kind (RULES.md, 1-2-3)."""
+        rules = self.rules
+        face_box = rules.upper_section[hand_of(dice)[0] - 1]
+        if self.is_open(face_box):
+            return (face_box,)
+        lower = [c for c in rules.lower_section if self.is_open(c)]
+        upper_open = [c for c in rules.upper_section if self.is_open(c)]
+        if lower and not (rules.upper_first and upper_open):
+            return tuple(lower)
+        return tuple(upper_open)
+
+    def bonus(self, dice: Dice | Iterable[int], category: str) -> int:
+        """Bonus points that scoring ``category`` now would earn (yahtzee bonus, upper bonus)."""
+        extra = YAHTZEE_BONUS if self.earns_yahtzee_bonus(dice) else 0
+        if self.rules.upper_bonus and category in self.rules.upper_section:
+            before = self.upper_subtotal
+            after = before + self.points(dice, category)
+            if before < UPPER_BONUS_THRESHOLD <= after:
+                extra += UPPER_BONUS
+        return extra
+
+    def option(self, dice: Dice | Iterable[int], category: str) -> Option:
+        self.rules.check_category(category)
+        if not self.is_open(category):
+            return Option(category, False, self.boxes[category] or 0, 0,
+                          self.refusal(dice, category))
+        reason = self.refusal(dice, category)
+        return Option(category, reason is None, self.points(dice, category),
+                      self.bonus(dice, category), reason)
+
+    def options(self, dice: Dice | Iterable[int]) -> tuple[Option, ...]:
+        """For every box in scorecard order: may it be chosen now, why not, what it would add."""
+        dice = Dice(hand_of(dice))
+        return tuple(self.option(dice, c) for c in self.rules.categories)
+
+    def allowed(self, dice: Dice | Iterable[int]) -> tuple[str, ...]:
+        """The boxes that may be chosen for these dice now."""
+        return tuple(o.category for o in self.options(dice) if o.allowed)
+
+    def fill(self, dice: Dice | Iterable[int], category: str) -> Scorecard:
+        """A new scorecard with ``dice`` scored in ``category``; raises if that is not allowed."""
+        self.rules.check_category(category)
+        reason = self.refusal(dice, category)
+        if reason is not None:
+            raise reason
+        boxes = dict(self.boxes)
+        boxes[category] = self.points(dice, category)
+        bonuses = self.yahtzee_bonuses + int(self.earns_yahtzee_bonus(dice))
+        return Scorecard(self.rules, MappingProxyType(boxes), bonuses)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Scorecard) and self.rules == other.rules
+                and dict(self.boxes) == dict(other.boxes)
+                and self.yahtzee_bonuses == other.yahtzee_bonuses)
+
+    def __hash__(self) -> int:
+        return hash((self.rules, tuple(self.boxes.items()), self.yahtzee_bonuses))
+
+    def __repr__(self) -> str:
+        filled = ", ".join(f"{c}={v}" for c, v in self.filled.items())
+        return f"Scorecard({self.rules!r}, total={self.total}, filled={{{filled}}})"
+
+    def _repr_html_(self) -> str:
+        from yacht_edu.display import scorecard_html
+
+        return scorecard_html(self)
