@@ -386,9 +386,9 @@ def replay(document: Any) -> Game:
         play_event(game, event, step)
     if history != game._history:
         raise BadSavedGameError("error.saved_tampered", step=len(history))
-    held = document.get("held", [])
-    if held:
-        game.hold(*held)
+    held = game._positions(document.get("held", []))
+    if held != frozenset(game.held):
+        game._set_held(held)
     return game
 
 

@@ -13,12 +13,12 @@ placeholders are written ``{name}`` and filled with :meth:`str.format`.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import functools
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-
-import polib
 
 __all__ = [
     "LANGUAGES",
@@ -93,9 +93,40 @@ def catalog(code: str) -> Mapping[str, str]:
     """All translated messages of one language, read from its ``.po`` files."""
     messages: dict[str, str] = {}
     for path in sorted((LOCALE_DIR / check_language(code)).glob("*.po")):
-        po = polib.pofile(str(path))
-        messages.update((e.msgid, e.msgstr) for e in po if e.msgstr and not e.obsolete)
+        messages.update(read_po(path.read_text(encoding="utf-8")))
     return messages
+
+
+_PO_LINE = re.compile(r'^(msgid|msgstr|msgctxt|msgid_plural)\s+(".*")\s*$|^(".*")\s*$')
+
+
+def read_po(text: str) -> dict[str, str]:
+    """The translated entries of a gettext ``.po`` text (comments, obsolete and empty skipped)."""
+    entries: dict[str, str] = {}
+    fields: dict[str, str] = {}
+    key = ""
+
+    def flush() -> None:
+        if fields.get("msgid") and fields.get("msgstr"):
+            entries[fields["msgid"]] = fields["msgstr"]
+        fields.clear()
+
+    for line in text.splitlines():
+        line = line.strip()
+        match = _PO_LINE.match(line)
+        if match is None:  # a comment, an obsolete entry or a blank line
+            if not line:
+                flush()
+            continue
+        if match.group(1):
+            if match.group(1) == "msgid":
+                flush()
+            key = match.group(1)
+            fields[key] = ast.literal_eval(match.group(2))
+        elif key:
+            fields[key] += ast.literal_eval(match.group(3))
+    flush()
+    return entries
 
 
 def t(msgid: str, lang: str | None = None, /, **params: object) -> str:

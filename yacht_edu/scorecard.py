@@ -12,7 +12,7 @@ the 100-point Yahtzee bonus, the joker rule under each ``joker`` option, and ``u
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from yacht_edu.dice import Dice
@@ -40,7 +40,7 @@ class Option:
     allowed: bool
     points: int
     bonus: int
-    reason: RuleError | None = None
+    reason: RuleError | None = field(default=None, compare=False)
 
     @property
     def gain(self) -> int:
