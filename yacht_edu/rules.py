@@ -15,11 +15,12 @@ Rules('yahtzee', joker='free', upper_first=False)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from yacht_edu.dice import FACES, Dice, Hand
+from yacht_edu.dice import FACES, Dice, Hand, multisets
 from yacht_edu.errors import UnknownCategoryError, UnknownRulesError
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "categories",
     "get_rules",
     "score",
+    "score_table",
 ]
 
 Joker = Literal["forced", "free", "none"]
@@ -248,6 +250,20 @@ def categories(rules: RulesLike = "yacht") -> tuple[str, ...]:
 def score(dice: Dice | Iterable[int], category: str, rules: RulesLike = "yacht") -> int:
     """The points ``dice`` score in ``category``: no scorecard context (no bonus, no joker)."""
     return get_rules(rules).score(dice, category)
+
+
+@functools.cache
+def score_table(rules: RulesLike = "yacht") -> tuple[tuple[int, ...], ...]:
+    """Every box's plain score for every hand: ``table[i][j]`` is hand ``multisets()[i]``
+    scored in ``categories(rules)[j]``.  The mathematics layers build on this table.
+
+    >>> table = score_table("yacht")
+    >>> len(table), len(table[0]), table[-1][-1]
+    (252, 12, 50)
+    """
+    ruleset = get_rules(rules)
+    boxes = [ruleset.boxes[c] for c in ruleset.categories]
+    return tuple(tuple(box(hand) for box in boxes) for hand in multisets())
 
 
 def hand_of(dice: Dice | Iterable[int]) -> Hand:

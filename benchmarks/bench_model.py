@@ -1,0 +1,52 @@
+"""Speed of the model: the score table the mathematics reads, and random full games per second.
+
+Run: python benchmarks/bench_model.py
+"""
+
+from __future__ import annotations
+
+import platform
+import time
+
+from yacht_edu import Game, get_rules
+from yacht_edu.rules import score_table
+
+RULE_SETS = ["yacht", "yacht_sum4", "yahtzee"]
+
+
+def best_of(repeats: int, work) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def build_table(name: str) -> None:
+    score_table.cache_clear()
+    score_table(get_rules(name))
+
+
+def random_game(seed: int, rules: str) -> None:
+    game = Game(players=("A", "B"), rules=rules, seed=seed)
+    while not game.over:
+        game.roll()
+        game.roll(positions=[0, 1])
+        game.score(next(o.category for o in game.options() if o.allowed))
+
+
+def main() -> None:
+    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    for name in RULE_SETS:
+        seconds = best_of(20, lambda name=name: build_table(name))
+        print(f"score table {name:10s} 252 hands x {len(get_rules(name).categories)} boxes: "
+              f"{seconds * 1000:6.2f} ms (best of 20)")
+    for name in RULE_SETS:
+        n = 200
+        seconds = best_of(3, lambda name=name: [random_game(s, name) for s in range(n)])
+        print(f"random 2-player games {name:10s}: {n / seconds:7.1f} games/s (best of 3 x {n})")
+
+
+if __name__ == "__main__":
+    main()
