@@ -1,0 +1,209 @@
+"""One roll of five dice: every chance against brute force over the 7,776 ordered rolls.
+
+The brute force here enumerates ``itertools.product(range(1, 7), repeat=5)`` and scores each
+ordered roll with the model's ``score``; it shares nothing with the counting by multisets in
+``yacht_edu.probability.one_roll``.
+"""
+
+from __future__ import annotations
+
+import doctest
+import functools
+import importlib
+import itertools
+import pathlib
+import re
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+import sympy
+from sympy.stats import E, P, variance
+
+from yacht_edu import UnknownCategoryError, UnknownRulesError, get_rules, score
+from yacht_edu.i18n import catalog, t
+from yacht_edu.probability import (
+    ORDERED_ROLLS,
+    Distribution,
+    count_one_roll,
+    decimal,
+    expected_one_roll,
+    explain_one_roll,
+    p_one_roll,
+    score_distribution,
+    score_variable,
+    show,
+)
+
+RULE_SETS = ("yacht", "yacht_sum4", "yahtzee")
+EVERY_BOX = [(rules, c) for rules in RULE_SETS for c in get_rules(rules).categories]
+ORDERED = list(itertools.product(range(1, 7), repeat=5))
+
+
+@functools.cache
+def scored(faces: tuple[int, ...], category: str, rules: str) -> int:
+    """The model's score, remembered for the faces in any order (the 7,776 rolls repeat them)."""
+    return score(faces, category, rules)
+
+
+def brute_scores(category: str, rules: str) -> Counter[int]:
+    """How many ordered rolls give each score."""
+    return Counter(scored(tuple(sorted(roll)), category, rules) for roll in ORDERED)
+
+
+def test_there_are_7776_ordered_rolls() -> None:
+    assert ORDERED_ROLLS == len(ORDERED) == 7776
+
+
+# RULES.md, "Published figures to check against": one roll of five dice, out of 7,776 ordered rolls.
+@pytest.mark.parametrize(
+    ("category", "rules", "count"),
+    [
+        ("yacht", "yacht", 6),  # five of a kind
+        ("yahtzee", "yahtzee", 6),
+        ("four_of_a_kind", "yacht", 156),  # at least four of a kind
+        ("four_of_a_kind", "yahtzee", 156),
+        ("three_of_a_kind", "yahtzee", 1656),  # at least three of a kind
+        ("full_house", "yacht", 300),  # three and a *different* two
+        ("full_house", "yahtzee", 300),
+        ("small_straight", "yahtzee", 1200),  # four in a row, large included
+        ("large_straight", "yahtzee", 240),  # five in a row
+        ("little_straight", "yacht", 120),  # exactly 1-2-3-4-5
+        ("big_straight", "yacht", 120),  # exactly 2-3-4-5-6, by the mirror 7 - face
+    ],
+)
+def test_published_one_roll_counts(category: str, rules: str, count: int) -> None:
+    assert count_one_roll(category, rules) == count
+    assert p_one_roll(category, rules) == sympy.Rational(count, 7776)
+
+
+@pytest.mark.parametrize(("rules", "category"), EVERY_BOX)
+def test_one_roll_equals_brute_force(rules: str, category: str) -> None:
+    counts = brute_scores(category, rules)
+    scoring = sum(c for points, c in counts.items() if points > 0)
+    assert count_one_roll(category, rules) == scoring
+    assert p_one_roll(category, rules) == sympy.Rational(scoring, 7776)
+    assert isinstance(p_one_roll(category, rules), sympy.Rational)
+    assert dict(score_distribution(category, rules)) == {
+        points: sympy.Rational(c, 7776) for points, c in counts.items()
+    }
+    total = sum(points * c for points, c in counts.items())
+    assert expected_one_roll(category, rules) == sympy.Rational(total, 7776)
+
+
+@pytest.mark.parametrize(("rules", "category"), EVERY_BOX)
+def test_chances_are_probabilities(rules: str, category: str) -> None:
+    assert 0 <= p_one_roll(category, rules) <= 1
+    distribution = score_distribution(category, rules)
+    assert sum(distribution.values()) == 1
+    assert all(p > 0 for p in distribution.values())
+    assert list(distribution) == sorted(distribution)
+
+
+def test_always_scoring_boxes_give_the_chance_to_score_more_than_zero() -> None:
+    assert p_one_roll("choice") == 1
+    assert p_one_roll("ones") == 1 - sympy.Rational(5, 6) ** 5  # no die shows 1: (5/6)^5
+    assert score_distribution("ones")[0] == sympy.Rational(5, 6) ** 5
+
+
+def test_options_of_yahtzee_do_not_change_one_roll() -> None:
+    for joker in ("forced", "free", "none"):
+        rules = get_rules("yahtzee", joker=joker, upper_first=True)
+        assert p_one_roll("yahtzee", rules) == sympy.Rational(6, 7776)
+
+
+def test_yacht_sum4_four_of_a_kind_scores_all_five_dice() -> None:
+    # RULES.md: 4-4-4-4-1 = 17 in the folk variant, 16 in yacht; the same chance to qualify.
+    assert p_one_roll("four_of_a_kind", "yacht_sum4") == p_one_roll("four_of_a_kind", "yacht")
+    assert 17 in score_distribution("four_of_a_kind", "yacht_sum4")
+    assert 17 not in score_distribution("four_of_a_kind", "yacht")
+    assert max(score_distribution("four_of_a_kind", "yacht_sum4")) == 30  # seed 003's maximum
+
+
+def test_distribution_mean_and_variance_by_hand() -> None:
+    # Choice is the sum of five dice: mean 5 · 7/2, variance 5 · 35/12 (one die: 35/12).
+    choice = score_distribution("choice")
+    assert choice.mean == sympy.Rational(35, 2)
+    assert choice.variance == sympy.Rational(175, 12)
+    assert choice.std == sympy.sqrt(sympy.Rational(175, 12))
+    # Sixes is 6 × Binomial(5, 1/6): mean 5, variance 36 · 5 · 1/6 · 5/6.
+    sixes = score_distribution("sixes")
+    assert sixes.mean == 5
+    assert sixes.variance == 25
+    assert sixes[30] == sympy.Rational(1, 7776)
+
+
+def test_sympy_stats_variable() -> None:
+    X = score_variable("choice")  # noqa: N806 - a random variable is a capital letter
+    assert E(X) == expected_one_roll("choice")
+    assert variance(X) == sympy.Rational(175, 12)
+    by_brute = sum(1 for roll in ORDERED if sum(roll) >= 25)
+    assert P(X >= 25) == sympy.Rational(by_brute, 7776)
+    Y = score_variable("yacht", name="Y")  # noqa: N806
+    assert str(Y) == "Y"
+    assert P(sympy.Eq(Y, 50)) == sympy.Rational(1, 1296)
+
+
+def test_distribution_is_an_immutable_mapping() -> None:
+    d = score_distribution("yacht")
+    assert d == {0: sympy.Rational(1295, 1296), 50: sympy.Rational(1, 1296)}
+    assert repr(d) == "Distribution({0: 1295/1296, 50: 1/1296})"
+    with pytest.raises(TypeError):
+        d[0] = 1  # type: ignore[index]
+    assert "<table" in d._repr_html_() and "1/1296 ≈ 0.0008" in d._repr_html_()
+    with pytest.raises(ValueError, match="add up to 1"):
+        Distribution({0: sympy.Rational(1, 2)})
+
+
+def test_explain_one_roll_tells_the_count() -> None:
+    assert explain_one_roll("four_of_a_kind") == (
+        "Of the 7776 ordered rolls of five dice, 156 score in Four of a Kind: "
+        "P = 156/7776 = 13/648 ≈ 0.0201."
+    )
+    assert "P = 7776/7776 = 1." in explain_one_roll("choice")
+    assert t("category.yahtzee", "en") in explain_one_roll("yahtzee", "yahtzee", lang="en")
+
+
+def test_unknown_category_or_rules() -> None:
+    with pytest.raises(UnknownCategoryError, match="choice"):
+        p_one_roll("chance", "yacht")  # chance is a yahtzee box
+    with pytest.raises(UnknownRulesError):
+        p_one_roll("yacht", "poker")
+    with pytest.raises(UnknownCategoryError):
+        score_distribution("sevens")
+
+
+def test_show_and_decimal() -> None:
+    assert show(sympy.Rational(2783176, 60466176)) == "347897/7558272 ≈ 0.0460"
+    assert show(Fraction(1, 4)) == "1/4 = 0.25"
+    assert show(sympy.Rational(1, 3), places=2) == "1/3 ≈ 0.33"
+    assert show(sympy.Integer(1)) == "1"
+    assert decimal(sympy.Rational(1, 8), 2) == "0.12"  # half to even, exactly
+    assert decimal(sympy.Rational(3, 8), 2) == "0.38"
+    assert decimal(sympy.Rational(-1, 3)) == "-0.3333"
+    assert decimal(sympy.Rational(5, 2), 0) == "2"
+    with pytest.raises(TypeError, match="exact number"):
+        show(0.25)
+
+
+def test_every_message_id_of_the_part_is_in_the_english_catalog() -> None:
+    import yacht_edu.plots
+    import yacht_edu.probability as probability
+
+    sources = [pathlib.Path(yacht_edu.plots.__file__)]
+    sources += pathlib.Path(probability.__file__).parent.glob("*.py")
+    used = {m for path in sources for m in re.findall(r"""["'](probability\.[a-z_.]+)["']""",
+                                                       path.read_text(encoding="utf-8"))}
+    used.discard("probability.po")
+    assert used
+    assert used <= set(catalog("en")), used - set(catalog("en"))
+
+
+MODULES = ["exact", "one_roll", "turn", "kind_chain", "table", "errors"]
+
+
+@pytest.mark.parametrize("name", ["yacht_edu.probability"] + [f"yacht_edu.probability.{m}"
+                                                                for m in MODULES])
+def test_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0

@@ -1,0 +1,113 @@
+"""Pictures of the exact probabilities: distributions, chances over more rolls, the law of large
+numbers.  The only module besides the widgets that imports matplotlib (the ``lab`` extra).
+
+Each function takes an optional matplotlib ``ax`` and returns the one it drew on; exact
+fractions become floats only here, where they are drawn.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+from typing import TYPE_CHECKING, Any
+
+from yacht_edu.i18n import t
+from yacht_edu.probability import (
+    kind_of,
+    n,
+    p_kind_within,
+    p_within,
+    score_distribution,
+    simulate_turns,
+)
+from yacht_edu.probability.turn import Strategy
+from yacht_edu.rules import RulesLike, get_rules
+
+try:
+    import matplotlib.pyplot as plt
+except ImportError as missing:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        "yacht_edu.plots draws with matplotlib, which is not installed: "
+        "pip install 'yacht_edu[lab]'"
+    ) from missing
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+else:
+    Axes = Any
+
+__all__ = ["plot_chance_within", "plot_law_of_large_numbers", "plot_score_distribution"]
+
+
+def axes(ax: Axes | None) -> Axes:
+    """``ax``, or the axes of a new figure."""
+    if ax is not None:
+        return ax
+    _, new = plt.subplots(figsize=(7, 4))
+    return new
+
+
+def box_name(category: str, lang: str | None) -> str:
+    return t(f"category.{category}", lang)
+
+
+def plot_score_distribution(category: str = "choice", rules: RulesLike = "yacht", *,
+                            ax: Axes | None = None, lang: str | None = None) -> Axes:
+    """A bar for every score the box can take after one roll, as high as its exact chance."""
+    ax = axes(ax)
+    distribution = score_distribution(category, rules)
+    scores = list(distribution)
+    ax.bar(scores, [float(p) for p in distribution.values()], color="#1a4f8b",
+           label=box_name(category, lang))
+    ax.axvline(float(distribution.mean), color="#c0392b", linestyle="--",
+               label=t("probability.plot.mean", lang, mean=f"{float(distribution.mean):.2f}"))
+    ax.set_xlabel(t("probability.plot.score", lang))
+    ax.set_ylabel(t("probability.plot.chance", lang))
+    ax.set_title(t("probability.plot.distribution_title", lang,
+                   category=box_name(category, lang), rules=get_rules(rules).label(lang)))
+    ax.legend()
+    return ax
+
+
+def plot_chance_within(category: str = "yacht", rules: RulesLike = "yacht", *,
+                       n_max: int = 10, ax: Axes | None = None, lang: str | None = None) -> Axes:
+    """The chance to make the box within n = 1 … ``n_max`` rolls: best play, keeping the most
+    common face, and (for an "of a kind" box) the closed form of :func:`p_kind_within`."""
+    ax = axes(ax)
+    rolls = list(range(1, n_max + 1))
+    target = kind_of(category)
+    if target is not None:
+        closed = p_kind_within(target)
+        ax.plot(rolls, [float(closed.subs(n, k)) for k in rolls], color="#999999", linewidth=4,
+                label=t("probability.plot.closed_form", lang, target=target), zorder=1)
+    for strategy, marker in (("optimal", "o"), ("keep_most_common", "x")):
+        ax.plot(rolls, [float(p_within(category, k, rules, strategy)) for k in rolls],
+                marker=marker, linestyle="none", label=t(f"probability.strategy.{strategy}", lang))
+    ax.set_xlabel(t("probability.plot.rolls", lang))
+    ax.set_ylabel(t("probability.plot.chance", lang))
+    ax.set_ylim(0, 1.05)
+    ax.set_title(t("probability.plot.within_title", lang, category=box_name(category, lang)))
+    ax.legend()
+    return ax
+
+
+def plot_law_of_large_numbers(category: str = "yacht", rules: RulesLike = "yacht", *,
+                              rolls: int = 3, trials: int = 2000, seed: int = 0,
+                              strategy: str | Strategy = "optimal", ax: Axes | None = None,
+                              lang: str | None = None) -> Axes:
+    """The share of simulated turns that made the box so far, against the exact chance."""
+    ax = axes(ax)
+    ruleset = get_rules(rules)
+    turns = simulate_turns(category, rolls, ruleset, strategy, trials=trials, seed=seed)
+    made = [ruleset.score(dice, category) > 0 for dice in turns]
+    running = [hits / turns for turns, hits in enumerate(accumulate(made), start=1)]
+    exact = p_within(category, rolls, ruleset, strategy)
+    ax.plot(range(1, trials + 1), running, color="#1a4f8b",
+            label=t("probability.plot.estimate", lang, seed=seed))
+    ax.axhline(float(exact), color="#c0392b", linestyle="--",
+               label=t("probability.plot.exact", lang, value=f"{float(exact):.4f}"))
+    ax.set_xscale("log")
+    ax.set_xlabel(t("probability.plot.turns", lang))
+    ax.set_ylabel(t("probability.plot.share", lang, category=box_name(category, lang)))
+    ax.set_title(t("probability.plot.lln_title", lang, rolls=rolls))
+    ax.legend()
+    return ax

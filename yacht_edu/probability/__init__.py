@@ -1,0 +1,104 @@
+"""Exact probabilities of Yacht and Yahtzee, as fractions a learner can check on the board.
+
+- :mod:`~yacht_edu.probability.one_roll` — one roll of five dice: count the 7,776 ordered rolls
+  (:func:`p_one_roll`, :func:`expected_one_roll`, :func:`score_distribution`,
+  :func:`score_variable` for ``sympy.stats``);
+- :mod:`~yacht_edu.probability.turn` — a whole turn as a Markov chain over the 252 hands, worked
+  backward over the rolls left (:func:`p_within`, :func:`best_expected`, :func:`chances`,
+  :func:`keep_values`, :func:`simulate_turns`);
+- :mod:`~yacht_edu.probability.kind_chain` — the small "how many alike" chain and its closed
+  form in the number of rolls ``n`` (:func:`kind_chain`, :func:`p_kind_within`);
+- :mod:`~yacht_edu.probability.table` — :func:`teacher_table`, every box at a glance;
+- :mod:`~yacht_edu.probability.exact` — :func:`show`, a fraction with its decimal.
+
+Every answer is a ``sympy.Rational``, never a float.
+
+>>> from yacht_edu.probability import p_one_roll, p_within, show
+>>> show(p_one_roll("yacht"))
+'1/1296 ≈ 0.0008'
+>>> show(p_within("yacht", rolls=3))
+'347897/7558272 ≈ 0.0460'
+"""
+
+from yacht_edu.probability.errors import (
+    InvalidRollsError,
+    InvalidTargetError,
+    UnknownGoalError,
+    UnknownStrategyError,
+)
+from yacht_edu.probability.exact import decimal, show
+from yacht_edu.probability.kind_chain import (
+    KIND_CATEGORIES,
+    expected_rolls_to_kind,
+    explain_kind_chain,
+    kind_chain,
+    kind_limit,
+    kind_of,
+    kind_state_labels,
+    n,
+    p_kind_within,
+)
+from yacht_edu.probability.one_roll import (
+    ORDERED_ROLLS,
+    Distribution,
+    count_one_roll,
+    expected_one_roll,
+    explain_one_roll,
+    p_one_roll,
+    score_distribution,
+    score_variable,
+)
+from yacht_edu.probability.table import Row, TeacherTable, teacher_table
+from yacht_edu.probability.turn import (
+    STRATEGIES,
+    Strategy,
+    best_expected,
+    best_keep,
+    chances,
+    clear_caches,
+    keep_most_common,
+    keep_values,
+    p_within,
+    reroll_all,
+    simulate_turns,
+)
+
+__all__ = [
+    "KIND_CATEGORIES",
+    "ORDERED_ROLLS",
+    "STRATEGIES",
+    "Distribution",
+    "InvalidRollsError",
+    "InvalidTargetError",
+    "Row",
+    "Strategy",
+    "TeacherTable",
+    "UnknownGoalError",
+    "UnknownStrategyError",
+    "best_expected",
+    "best_keep",
+    "chances",
+    "clear_caches",
+    "count_one_roll",
+    "decimal",
+    "expected_one_roll",
+    "expected_rolls_to_kind",
+    "explain_kind_chain",
+    "explain_one_roll",
+    "keep_most_common",
+    "keep_values",
+    "kind_chain",
+    "kind_limit",
+    "kind_of",
+    "kind_state_labels",
+    "n",
+    "p_kind_within",
+    "p_one_roll",
+    "p_within",
+    "reroll_all",
+    "score_distribution",
+    "score_variable",
+    "show",
+    "simulate_turns",
+    "teacher_table",
+]

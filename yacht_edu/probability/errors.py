@@ -1,0 +1,35 @@
+"""What can go wrong when asking for a chance, each with a message that says what to do instead.
+
+All are :class:`~yacht_edu.errors.RuleError` (so :class:`ValueError`), with their messages in the
+catalog part ``probability.po``.
+"""
+
+from __future__ import annotations
+
+from yacht_edu.errors import RuleError
+
+__all__ = ["InvalidRollsError", "InvalidTargetError", "UnknownGoalError", "UnknownStrategyError"]
+
+
+class InvalidRollsError(RuleError):
+    """A number of rolls that is not a whole number, or too small for the question."""
+
+    default_msgid = "probability.error.rolls"
+
+
+class UnknownStrategyError(RuleError):
+    """A strategy that is neither a known name nor a function ``(dice, rolls_left) -> kept``."""
+
+    default_msgid = "probability.error.strategy"
+
+
+class UnknownGoalError(RuleError):
+    """A goal that is neither ``"chance"`` nor ``"score"``."""
+
+    default_msgid = "probability.error.goal"
+
+
+class InvalidTargetError(RuleError):
+    """An "of a kind" chain for a number of alike dice other than 2 to 5."""
+
+    default_msgid = "probability.error.target"

@@ -1,0 +1,56 @@
+"""Exact numbers as a learner reads them: a fraction, and the decimal it is close to.
+
+>>> show(Rational(347897, 7558272))
+'347897/7558272 ≈ 0.0460'
+>>> show(Rational(1, 4)), show(Rational(70, 3), places=2), show(1)
+('1/4 = 0.25', '70/3 ≈ 23.33', '1')
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TypeAlias
+
+from sympy import Rational
+
+__all__ = ["Exact", "decimal", "rational", "show"]
+
+#: Anything this package accepts as an exact number.
+Exact: TypeAlias = "Rational | Fraction | int"
+
+
+def rational(value: Exact) -> Rational:
+    """``value`` as a :class:`sympy.Rational` (a Fraction or an int converts exactly)."""
+    if isinstance(value, Fraction):
+        return Rational(value.numerator, value.denominator)
+    if isinstance(value, bool) or not isinstance(value, (int, Rational)):
+        raise TypeError(f"{value!r} is not an exact number: give a sympy.Rational, a Fraction "
+                        f"or an int (a float would already be rounded).")
+    return Rational(value)
+
+
+def decimal(value: Exact, places: int = 4) -> str:
+    """``value`` rounded to ``places`` decimals (half to even), computed exactly, not via floats.
+
+    >>> decimal(Rational(2, 3)), decimal(Rational(1, 8), 2)
+    ('0.6667', '0.12')
+    """
+    exact = rational(value)
+    scaled = exact * 10**places
+    whole = int(scaled.round())  # sympy rounds half to even, as Python does
+    sign = "-" if whole < 0 else ""
+    digits = str(abs(whole)).rjust(places + 1, "0")
+    if places == 0:
+        return sign + digits
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def show(value: Exact, places: int = 4) -> str:
+    """The fraction and its decimal: ``"1/4 = 0.25"`` when exact, ``"1/3 ≈ 0.3333"`` otherwise."""
+    exact = rational(value)
+    if exact.q == 1:
+        return str(exact.p)
+    for shorter in range(places + 1):
+        if exact * 10**shorter == int(exact * 10**shorter):
+            return f"{exact.p}/{exact.q} = {decimal(exact, shorter)}"
+    return f"{exact.p}/{exact.q} ≈ {decimal(exact, places)}"

@@ -1,0 +1,201 @@
+"""One roll of five dice: count the ordered rolls out of 6^5 = 7,776, as on the board.
+
+Every hand (a sorted multiset of five faces) stands for as many ordered rolls as its faces have
+orders: 5-5-5-2-1 for 5!/(3!·1!·1!) = 20 of them.  A chance is a count divided by 7,776.
+
+>>> count_one_roll("four_of_a_kind"), p_one_roll("four_of_a_kind")
+(156, 13/648)
+>>> score_distribution("yacht")
+Distribution({0: 1295/1296, 50: 1/1296})
+>>> expected_one_roll("choice")
+35/2
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from collections.abc import Iterator, Mapping
+
+from sympy import Expr, Rational, sqrt
+
+from yacht_edu.dice import NUMBER_OF_DICE, Hand, multiset_chance, multisets
+from yacht_edu.i18n import digits, t
+from yacht_edu.probability.exact import decimal, show
+from yacht_edu.rules import Rules, RulesLike, get_rules
+
+__all__ = [
+    "ORDERED_ROLLS",
+    "Distribution",
+    "count_one_roll",
+    "expected_one_roll",
+    "explain_one_roll",
+    "orders",
+    "p_one_roll",
+    "score_distribution",
+    "score_variable",
+]
+
+#: How many ordered rolls five dice have: 6^5.
+ORDERED_ROLLS: int = 6**NUMBER_OF_DICE
+
+
+def orders(hand: Hand) -> int:
+    """How many ordered rolls show this hand: 5!/(a!·b!·…) for the counts a, b, … of its faces.
+
+    >>> orders((5, 5, 5, 2, 1)), orders((6, 6, 6, 6, 6)), orders((1, 2, 3, 4, 5))
+    (20, 1, 120)
+    """
+    chance = multiset_chance(hand)
+    return chance.numerator * ORDERED_ROLLS // chance.denominator  # hand: five dice
+
+
+def checked(category: str, rules: RulesLike) -> Rules:
+    """The rule set, after checking that ``category`` is one of its boxes."""
+    ruleset = get_rules(rules)
+    ruleset.check_category(category)
+    return ruleset
+
+
+def count_one_roll(category: str, rules: RulesLike = "yacht") -> int:
+    """How many of the 7,776 ordered rolls make the box score more than 0."""
+    return _count_scoring(checked(category, rules).name, category)
+
+
+@functools.cache
+def _count_scoring(rule_set: str, category: str) -> int:
+    box = get_rules(rule_set).boxes[category]
+    return sum(orders(hand) for hand in multisets() if box(hand) > 0)
+
+
+def p_one_roll(category: str, rules: RulesLike = "yacht") -> Rational:
+    """The chance that one roll of five dice qualifies for ``category`` (scores more than 0).
+
+    >>> p_one_roll("yacht"), p_one_roll("little_straight"), p_one_roll("choice")
+    (1/1296, 5/324, 1)
+    """
+    return Rational(count_one_roll(category, rules), ORDERED_ROLLS)
+
+
+class Distribution(Mapping[int, Rational]):
+    """The chance of every score a box can take: an immutable mapping score -> sympy.Rational.
+
+    >>> d = score_distribution("fours")
+    >>> d[8], d.mean, d.variance
+    (625/3888, 10/3, 100/9)
+    """
+
+    __slots__ = ("_chances",)
+
+    def __init__(self, chances: Mapping[int, Rational]) -> None:
+        self._chances = {score: Rational(chances[score]) for score in sorted(chances)}
+        if sum(self._chances.values()) != 1 or any(p < 0 for p in self._chances.values()):
+            raise ValueError("The chances of a distribution are at least 0 and add up to 1.")
+
+    def __getitem__(self, score: int) -> Rational:
+        return self._chances[score]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._chances)
+
+    def __len__(self) -> int:
+        return len(self._chances)
+
+    @property
+    def mean(self) -> Rational:
+        """The expected score: the sum of score × chance."""
+        return sum((score * p for score, p in self._chances.items()), Rational(0))
+
+    @property
+    def variance(self) -> Rational:
+        """The expected squared distance from the mean."""
+        mean = self.mean
+        return sum(((score - mean) ** 2 * p for score, p in self._chances.items()), Rational(0))
+
+    @property
+    def std(self) -> Expr:
+        """The standard deviation, exactly (a square root)."""
+        return sqrt(self.variance)
+
+    def variable(self, name: str = "X") -> Expr:
+        """This distribution as a :mod:`sympy.stats` random variable, for ``P``, ``E``, ...
+
+        >>> from sympy.stats import E, P
+        >>> X = score_distribution("sixes").variable("S")
+        >>> E(X), P(X >= 12)
+        (5, 763/3888)
+        """
+        from sympy.stats import FiniteRV
+
+        return FiniteRV(name, dict(self._chances))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{score}: {p}" for score, p in self._chances.items())
+        return f"Distribution({{{shown}}})"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td style='text-align:right'>{digits(score)}</td>"
+            f"<td>{html.escape(show(p))}</td></tr>"
+            for score, p in self._chances.items()
+        )
+        head = (f"<tr><th>{html.escape(t('probability.score'))}</th>"
+                f"<th>{html.escape(t('probability.chance'))}</th></tr>")
+        return f"<table class='yacht-distribution'>{head}{rows}</table>"
+
+
+def score_distribution(category: str, rules: RulesLike = "yacht") -> Distribution:
+    """The chance of every score the box can take after one roll of five dice."""
+    return _distribution(checked(category, rules).name, category)
+
+
+@functools.cache
+def _distribution(rule_set: str, category: str) -> Distribution:
+    box = get_rules(rule_set).boxes[category]
+    counts: dict[int, int] = {}
+    for hand in multisets():
+        counts[box(hand)] = counts.get(box(hand), 0) + orders(hand)
+    return Distribution({score: Rational(c, ORDERED_ROLLS) for score, c in counts.items()})
+
+
+def expected_one_roll(category: str, rules: RulesLike = "yacht") -> Rational:
+    """The expected score of the box after one roll of five dice.
+
+    >>> expected_one_roll("yacht"), expected_one_roll("four_of_a_kind", "yacht_sum4")
+    (25/648, 455/1296)
+    """
+    return score_distribution(category, rules).mean
+
+
+def score_variable(category: str, rules: RulesLike = "yacht", name: str | None = None) -> Expr:
+    """The box's score after one roll as a :mod:`sympy.stats` random variable.
+
+    >>> from sympy.stats import E, P, variance
+    >>> X = score_variable("choice")
+    >>> E(X), variance(X), P(X >= 25)
+    (35/2, 175/12, 7/216)
+    """
+    return score_distribution(category, rules).variable(name or category)
+
+
+def clear_caches() -> None:
+    """Forget the counted rolls and distributions (for benchmarks measuring a cold start)."""
+    _count_scoring.cache_clear()
+    _distribution.cache_clear()
+
+
+def explain_one_roll(category: str, rules: RulesLike = "yacht", lang: str | None = None) -> str:
+    """The counting argument in one sentence, in the learner's language.
+
+    >>> explain_one_roll("yacht")
+    'Of the 7776 ordered rolls of five dice, 6 score in Yacht: P = 6/7776 = 1/1296 ≈ 0.0008.'
+    """
+    count = count_one_roll(category, rules)
+    chance = Rational(count, ORDERED_ROLLS)
+    fraction = f"{count}/{ORDERED_ROLLS}"
+    if chance.q != ORDERED_ROLLS:
+        fraction += f" = {chance.p}/{chance.q}" if chance.q != 1 else f" = {chance.p}"
+    if chance.q != 1:
+        fraction += f" ≈ {decimal(chance)}"
+    return t("probability.explain_one_roll", lang, total=ORDERED_ROLLS, count=count,
+             category=t(f"category.{category}", lang), fraction=fraction)

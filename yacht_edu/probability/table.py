@@ -1,0 +1,100 @@
+"""The table a teacher shows: every box with its chances and its best expected score, exactly.
+
+>>> table = teacher_table("yacht")
+>>> table.rows[-1]  # doctest: +NORMALIZE_WHITESPACE
+Row(category='yacht', one_roll_count=6, one_roll=1/1296, within=347897/7558272,
+    best_expected=8697425/3779136)
+>>> print(repr(table).splitlines()[-1])
+yacht            1/1296 ≈ 0.0008     347897/7558272 ≈ 0.0460             8697425/3779136 ≈ 2.3014
+"""
+
+from __future__ import annotations
+
+import html
+from typing import NamedTuple
+
+from sympy import Rational, latex
+
+from yacht_edu.i18n import RTL_LANGUAGES, check_language, t
+from yacht_edu.probability.exact import decimal, show
+from yacht_edu.probability.one_roll import count_one_roll, p_one_roll
+from yacht_edu.probability.turn import best_expected, check_rolls, p_within
+from yacht_edu.rules import Rules, RulesLike, get_rules
+
+__all__ = ["Row", "TeacherTable", "teacher_table"]
+
+
+class Row(NamedTuple):
+    """One box: its one-roll count out of 7,776 and chance, best chance within the turn, best
+    expected score."""
+
+    category: str
+    one_roll_count: int
+    one_roll: Rational
+    within: Rational
+    best_expected: Rational
+
+
+class TeacherTable:
+    """Every box of a rule set, exact and with decimals; shows itself as HTML or LaTeX."""
+
+    def __init__(self, rules: Rules, rolls: int, rows: tuple[Row, ...],
+                 lang: str | None = None) -> None:
+        self.rules, self.rolls, self.rows, self.lang = rules, rolls, rows, lang
+
+    def headings(self) -> list[str]:
+        return [t("probability.table.category", self.lang),
+                t("probability.table.one_roll", self.lang),
+                t("probability.table.within", self.lang, rolls=self.rolls),
+                t("probability.table.best_expected", self.lang, rolls=self.rolls)]
+
+    def __repr__(self) -> str:
+        lines = [f"TeacherTable({self.rules!r}, rolls={self.rolls})"]
+        cells = [(row.category, show(row.one_roll), show(row.within), show(row.best_expected))
+                 for row in self.rows]
+        widths = [max(len(c[i]) for c in cells) for i in range(4)]
+        lines += ["  ".join(c.ljust(w) for c, w in zip(cell, widths, strict=True)).rstrip()
+                  for cell in cells]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in self.headings())
+        body = "".join(
+            f'<tr class="yacht-row-{row.category}">'
+            f"<td>{html.escape(t('category.' + row.category, self.lang))}</td>"
+            + "".join(f'<td style="text-align:right">{html.escape(show(value))}</td>'
+                      for value in row[2:])
+            + "</tr>"
+            for row in self.rows
+        )
+        caption = html.escape(self.rules.label(self.lang))
+        direction = "rtl" if check_language(self.lang) in RTL_LANGUAGES else "ltr"
+        return (f'<table class="yacht-teacher-table" dir="{direction}"><caption>{caption}'
+                f"</caption><tr>{head}</tr>{body}</table>")
+
+    def _repr_latex_(self) -> str:
+        def cell(value: Rational) -> str:
+            if value.q == 1:
+                return str(value.p)
+            return f"{latex(value)} \\approx {decimal(value)}"
+
+        head = " & ".join(f"\\text{{{h}}}" for h in self.headings())
+        body = " \\\\\n".join(
+            f"\\text{{{t('category.' + row.category, self.lang)}}} & "
+            + " & ".join(cell(value) for value in row[2:])
+            for row in self.rows
+        )
+        return f"$$\\begin{{array}}{{lrrr}}\n{head} \\\\\n\\hline\n{body}\n\\end{{array}}$$"
+
+
+def teacher_table(rules: RulesLike = "yacht", *, rolls: int = 3,
+                  lang: str | None = None) -> TeacherTable:
+    """For every box: one-roll chance, best chance within ``rolls`` rolls, best expected score."""
+    ruleset = get_rules(rules)
+    check_rolls(rolls, 1)
+    rows = tuple(
+        Row(category, count_one_roll(category, ruleset), p_one_roll(category, ruleset),
+            p_within(category, rolls, ruleset), best_expected(category, rolls, ruleset))
+        for category in ruleset.categories
+    )
+    return TeacherTable(ruleset, rolls, rows, lang)

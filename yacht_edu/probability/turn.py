@@ -1,0 +1,349 @@
+"""A turn as a Markov chain over the 252 hands, solved backward over the rolls left.
+
+With ``r`` rolls still to come, a hand is worth the best of its *keeps*: keep a sub-multiset,
+throw the other dice, and take the average worth of the hands that can come out with ``r - 1``
+rolls left.  With no roll left a hand is worth 1 if it makes the box (for a chance) or its score
+(for an expected score).  A fresh turn of ``n`` rolls is the keep of nothing with ``n`` to come.
+
+The 462 keeps and their 4,368 outcomes are the whole chain, so every answer is exact and quick:
+worths with ``r`` rolls left are whole numbers over 6^(5r), turned into ``sympy.Rational`` at the
+end.  Results are cached per rule set, box, goal and strategy.
+
+>>> p_within("yacht", strategy="keep_most_common")
+347897/7558272
+>>> p_within("yacht", rolls=1, dice=(6, 6, 6, 6, 2))
+1/6
+>>> best_keep("big_straight", (2, 3, 3, 5, 6), rolls_left=1)
+(2, 3, 5, 6)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal
+
+from sympy import Rational
+
+from yacht_edu.dice import NUMBER_OF_DICE, Dice, DiceRoller, Hand, keeps, multisets, reroll_chances
+from yacht_edu.errors import InvalidKeepError
+from yacht_edu.probability import one_roll
+from yacht_edu.probability.errors import InvalidRollsError, UnknownGoalError, UnknownStrategyError
+from yacht_edu.probability.one_roll import checked
+from yacht_edu.rules import RulesLike, get_rules, hand_of
+
+__all__ = [
+    "GOALS",
+    "STRATEGIES",
+    "Goal",
+    "Strategy",
+    "best_expected",
+    "best_keep",
+    "chances",
+    "clear_caches",
+    "keep_most_common",
+    "keep_values",
+    "p_within",
+    "reroll_all",
+    "simulate_turns",
+]
+
+#: A learner's strategy: given the dice (sorted) and the rolls still to come, the dice to keep.
+Strategy = Callable[[Dice, int], Iterable[int]]
+Goal = Literal["chance", "score"]
+GOALS: tuple[Goal, ...] = ("chance", "score")
+
+#: Every outcome weight is a count out of 6^5 (a keep of k dice weighs its 6^(5-k) outcomes × 6^k).
+SCALE: int = 6**NUMBER_OF_DICE
+
+
+# -- the named teaching strategies --------------------------------------------------------------
+
+
+def keep_most_common(dice: Dice, rolls_left: int) -> tuple[int, ...]:
+    """Keep every die of the face shown most often (the higher face on a tie); roll the rest.
+
+    >>> keep_most_common(Dice(2, 5, 5, 2, 1), rolls_left=2)
+    (5, 5)
+    """
+    counts = dice.counts
+    face = max(range(1, 7), key=lambda f: (counts[f - 1], f))
+    return (face,) * counts[face - 1]
+
+
+def reroll_all(dice: Dice, rolls_left: int) -> tuple[int, ...]:
+    """Keep nothing: each roll is a fresh try, so the chance is 1 - (1 - p)^n."""
+    return ()
+
+
+#: The strategies a lesson can name; ``"optimal"`` is the best keep at every roll.
+STRATEGIES: Mapping[str, Strategy] = MappingProxyType({
+    "keep_most_common": keep_most_common,
+    "reroll_all": reroll_all,
+})
+
+
+# -- the chain: hands, keeps and their outcomes, built once -------------------------------------
+
+
+@dataclass(frozen=True)
+class Chain:
+    """The 252 hands, the 462 keeps, each keep's outcomes and each hand's sub-keeps, by index."""
+
+    hands: tuple[Hand, ...]
+    hand_index: dict[Hand, int]
+    keeps: tuple[Hand, ...]
+    keep_index: dict[Hand, int]
+    #: per keep: (hand index, ordered outcomes × 6^len(keep)), the weights adding up to 6^5
+    outcomes: tuple[tuple[tuple[int, int], ...], ...]
+    #: per hand: the keep indices of its distinct sub-multisets, most dice (then high faces) first
+    sub_keeps: tuple[tuple[int, ...], ...]
+
+
+@functools.cache
+def chain() -> Chain:
+    """The turn's Markov chain over hands (built from :func:`yacht_edu.dice.reroll_chances`)."""
+    hands, all_keeps = multisets(), keeps()
+    hand_index = {hand: i for i, hand in enumerate(hands)}
+    keep_index = {keep: i for i, keep in enumerate(all_keeps)}
+    outcomes = tuple(
+        tuple((hand_index[hand], int(p * SCALE)) for hand, p in reroll_chances(keep).items())
+        for keep in all_keeps
+    )
+    sub_keeps = tuple(
+        tuple(keep_index[keep]
+              for keep in sorted(sub_multisets(hand), key=lambda k: (len(k), k), reverse=True))
+        for hand in hands
+    )
+    return Chain(hands, hand_index, all_keeps, keep_index, outcomes, sub_keeps)
+
+
+def sub_multisets(hand: Hand) -> set[Hand]:
+    """Every distinct choice of dice to keep from ``hand``, from none to all five."""
+    return {kept for size in range(len(hand) + 1) for kept in itertools.combinations(hand, size)}
+
+
+# -- worths, backward over the rolls left --------------------------------------------------------
+
+
+@dataclass
+class Solution:
+    """The worths of one box for one goal under one strategy, filled in as far as asked.
+
+    ``hand_worths[r][h]``: hand ``h`` with ``r`` rolls to come; ``keep_worths[r][k]``: keep ``k``
+    with ``r`` rolls to come, its own roll included.  Both are whole numbers over 6^(5r).
+    """
+
+    rule_set: str
+    category: str
+    goal: Goal
+    strategy: Strategy | None  # None: optimal
+    made: list[bool] = field(init=False)
+    hand_worths: list[list[int]] = field(init=False)
+    keep_worths: list[list[int]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        box = get_rules(self.rule_set).boxes[self.category]
+        scores = [box(hand) for hand in chain().hands]
+        self.made = [score > 0 for score in scores]
+        self.hand_worths = [[int(made) for made in self.made] if self.goal == "chance" else scores]
+        self.keep_worths = [[]]  # no keep with no roll to come
+
+    def keeps_upto(self, rolls: int) -> list[int]:
+        """The worths of the 462 keeps with ``rolls`` rolls to come (the keep's roll included)."""
+        while len(self.keep_worths) <= rolls:
+            before = self.hands_upto(len(self.keep_worths) - 1)
+            self.keep_worths.append([sum(w * before[h] for h, w in outs)
+                                     for outs in chain().outcomes])
+        return self.keep_worths[rolls]
+
+    def hands_upto(self, rolls: int) -> list[int]:
+        """The worths of the 252 hands with ``rolls`` rolls to come: each its best keep's worth."""
+        while len(self.hand_worths) <= rolls:
+            rolls_left = len(self.hand_worths)
+            keep_worths = self.keeps_upto(rolls_left)
+            self.hand_worths.append([keep_worths[self.keep_of(h, rolls_left)]
+                                     for h in range(len(chain().hands))])
+        return self.hand_worths[rolls]
+
+    def keep_of(self, hand: int, rolls_left: int) -> int:
+        """The keep (by index) this solution's strategy chooses; a made box keeps all five."""
+        board = chain()
+        if self.strategy is None:
+            worths = self.keeps_upto(rolls_left)
+            return max(board.sub_keeps[hand], key=worths.__getitem__)  # the first: most dice
+        if self.goal == "chance" and self.made[hand]:
+            return board.keep_index[board.hands[hand]]
+        return board.keep_index[chosen_keep(self.strategy, board.hands[hand], rolls_left)]
+
+    def fresh(self, rolls: int) -> Rational:
+        """The worth of a fresh turn of ``rolls`` rolls (the first keeps nothing)."""
+        return Rational(self.keeps_upto(rolls)[chain().keep_index[()]], SCALE**rolls)
+
+    def from_hand(self, hand: Hand, rolls_left: int) -> Rational:
+        worth = self.hands_upto(rolls_left)[chain().hand_index[hand]]
+        return Rational(worth, SCALE**rolls_left)
+
+
+def chosen_keep(strategy: Strategy, hand: Hand, rolls_left: int) -> Hand:
+    """What ``strategy`` keeps from ``hand``, checked to be dice of that hand."""
+    kept = strategy(Dice(hand), rolls_left)
+    try:
+        values = tuple(sorted(kept))
+    except TypeError:
+        raise InvalidKeepError("probability.error.keep_not_values", keep=repr(kept)) from None
+    if Counter(values) - Counter(hand) or not all(isinstance(v, int) for v in values):
+        raise InvalidKeepError("error.keep_not_in_dice", keep="-".join(map(str, values)) or "—",
+                               dice="-".join(map(str, hand)))
+    return values
+
+
+@functools.cache
+def named_solution(rule_set: str, category: str, goal: Goal, strategy: str) -> Solution:
+    chosen = None if strategy == "optimal" else STRATEGIES[strategy]
+    return Solution(rule_set, category, goal, chosen)
+
+
+def solution(category: str, rules: RulesLike, goal: Goal = "chance",
+             strategy: str | Strategy = "optimal") -> Solution:
+    """The (cached, for a named strategy) worths of ``category`` under ``rules``."""
+    rule_set = checked(category, rules).name
+    if goal not in GOALS:
+        raise UnknownGoalError(goal=repr(goal), choices=", ".join(GOALS))
+    names = ("optimal", *STRATEGIES)
+    if isinstance(strategy, str) and strategy in names:
+        return named_solution(rule_set, category, goal, strategy)
+    if isinstance(strategy, str) or not callable(strategy):
+        raise UnknownStrategyError(strategy=repr(strategy), choices=", ".join(names))
+    return Solution(rule_set, category, goal, strategy)
+
+
+def clear_caches() -> None:
+    """Forget every computed chance and worth (for benchmarks measuring a cold start)."""
+    for cached in (named_solution, chain, hand_chances, fresh_chances):
+        cached.cache_clear()
+    one_roll.clear_caches()
+
+
+def check_rolls(rolls: object, least: int) -> int:
+    if isinstance(rolls, bool) or not isinstance(rolls, int):
+        raise InvalidRollsError("probability.error.rolls_not_whole", rolls=repr(rolls))
+    if rolls < least:
+        key = "probability.error.fresh_turn" if least else "probability.error.negative_rolls"
+        raise InvalidRollsError(key, rolls=rolls)
+    return rolls
+
+
+# -- the questions a lesson asks ----------------------------------------------------------------
+
+
+def p_within(category: str, rolls: int = 3, rules: RulesLike = "yacht",
+             strategy: str | Strategy = "optimal", *,
+             dice: Dice | Iterable[int] | None = None) -> Rational:
+    """The chance to make ``category`` (score more than 0) within ``rolls`` rolls.
+
+    ``strategy`` is ``"optimal"`` (the keep with the best chance at every roll), a name of
+    :data:`STRATEGIES`, or a function ``(dice, rolls_left) -> kept values``.  Every strategy stops
+    once the box is made.  With ``dice``, the chance from those dice in hand with ``rolls`` still
+    to come (``rolls=0``: 1 if they qualify, else 0).
+
+    >>> p_within("yacht")
+    347897/7558272
+    >>> p_within("yacht", strategy="reroll_all") == 1 - (1 - Rational(1, 1296)) ** 3
+    True
+    """
+    ways = solution(category, rules, "chance", strategy)
+    if dice is None:
+        return ways.fresh(check_rolls(rolls, 1))
+    return ways.from_hand(hand_of(dice), check_rolls(rolls, 0))
+
+
+def best_expected(category: str, rolls: int = 3, rules: RulesLike = "yacht", *,
+                  dice: Dice | Iterable[int] | None = None) -> Rational:
+    """The largest expected score of ``category`` alone within ``rolls`` rolls (keeping the best).
+
+    >>> best_expected("choice", rolls=1), best_expected("choice", rolls=2)
+    (35/2, 85/4)
+    """
+    ways = solution(category, rules, "score")
+    if dice is None:
+        return ways.fresh(check_rolls(rolls, 1))
+    return ways.from_hand(hand_of(dice), check_rolls(rolls, 0))
+
+
+def chances(dice: Dice | Iterable[int] | None, rolls_left: int,
+            rules: RulesLike = "yacht") -> dict[str, Rational]:
+    """For every box of the rule set: the best chance to make it from ``dice`` in hand.
+
+    ``dice=None`` is the moment before the first roll (``rolls_left`` rolls to come).
+
+    >>> chances((6, 6, 6, 6, 2), 1)["yacht"]
+    1/6
+    """
+    rule_set = get_rules(rules).name
+    if dice is None:
+        return dict(fresh_chances(rule_set, check_rolls(rolls_left, 1)))
+    return dict(hand_chances(rule_set, hand_of(dice), check_rolls(rolls_left, 0)))
+
+
+@functools.cache
+def hand_chances(rule_set: str, hand: Hand, rolls_left: int) -> tuple[tuple[str, Rational], ...]:
+    return tuple((category, named_solution(rule_set, category, "chance", "optimal")
+                  .from_hand(hand, rolls_left)) for category in get_rules(rule_set).categories)
+
+
+@functools.cache
+def fresh_chances(rule_set: str, rolls: int) -> tuple[tuple[str, Rational], ...]:
+    return tuple((category, named_solution(rule_set, category, "chance", "optimal").fresh(rolls))
+                 for category in get_rules(rule_set).categories)
+
+
+def keep_values(category: str, dice: Dice | Iterable[int], rolls_left: int = 1,
+                rules: RulesLike = "yacht", goal: Goal = "chance") -> dict[Hand, Rational]:
+    """Every choice of dice to keep, with its chance (or expected score) if played best after.
+
+    Best first; on a tie, the keep with more dice (then higher faces) first.
+
+    >>> list(keep_values("yacht", (6, 6, 6, 6, 2)).items())[:2]
+    [((6, 6, 6, 6), 1/6), ((6, 6, 6), 1/36)]
+    """
+    ways = solution(category, rules, goal)
+    rolls = check_rolls(rolls_left, 1)
+    board, worths = chain(), ways.keeps_upto(rolls)
+    subs = board.sub_keeps[board.hand_index[hand_of(dice)]]
+    ranked = sorted(subs, key=lambda k: -worths[k])  # a stable sort keeps the tie order
+    return {board.keeps[k]: Rational(worths[k], SCALE**rolls) for k in ranked}
+
+
+def best_keep(category: str, dice: Dice | Iterable[int], rolls_left: int = 1,
+              rules: RulesLike = "yacht", goal: Goal = "chance") -> Hand:
+    """The dice to keep for the best chance (or expected score) of ``category``."""
+    ways = solution(category, rules, goal)
+    board = chain()
+    keep = ways.keep_of(board.hand_index[hand_of(dice)], check_rolls(rolls_left, 1))
+    return board.keeps[keep]
+
+
+def simulate_turns(category: str, rolls: int = 3, rules: RulesLike = "yacht",
+                   strategy: str | Strategy = "optimal", *, trials: int = 1000,
+                   seed: int = 0) -> list[Dice]:
+    """Play ``trials`` turns with real (seeded) dice and ``strategy``; the dice each turn ends with.
+
+    >>> turns = simulate_turns("yacht", trials=2000, seed=1)
+    >>> sum(len(set(dice)) == 1 for dice in turns)
+    99
+    """
+    ways = solution(category, rules, "chance", strategy)
+    check_rolls(rolls, 1)
+    roller, board, finals = DiceRoller(seed), chain(), []
+    for _ in range(check_rolls(trials, 0)):
+        dice = roller.roll()
+        for rolls_left in range(rolls - 1, 0, -1):
+            kept = board.keeps[ways.keep_of(board.hand_index[dice.hand], rolls_left)]
+            dice = roller.roll(dice, dice.positions_of(kept))
+        finals.append(dice)
+    return finals
