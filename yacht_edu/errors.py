@@ -39,17 +39,22 @@ class RuleError(ValueError):
 
     def message(self, lang: str | None = None) -> str:
         """The message in ``lang`` (default: the session's language)."""
-        shown = {key: in_words(value, lang) for key, value in self.params.items()}
+        shown = {key: in_words(value, lang) if key in CATEGORY_PARAMETERS else value
+                 for key, value in self.params.items()}
         return t(self.msgid, lang, **shown)
 
     def __str__(self) -> str:
         return self.message()
 
 
+#: The message parameters that hold category ids, shown by their names in the learner's language.
+CATEGORY_PARAMETERS = frozenset({"category", "choices", "left"})
+
+
 def in_words(value: object, lang: str | None) -> object:
     """A parameter as the learner reads it: category ids by their names, lists joined."""
     if isinstance(value, (tuple, list)):
-        return ", ".join(str(in_words(v, lang)) for v in value)
+        return t("list.separator", lang).join(str(in_words(v, lang)) for v in value)
     if isinstance(value, str) and f"category.{value}" in catalog("en"):
         return t(f"category.{value}", lang)
     return value
