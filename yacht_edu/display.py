@@ -1,11 +1,11 @@
-"""Rich display of the model: dice drawn with pips, scorecards as a teacher draws them, coach tables.
+"""Rich display of the model: dice drawn with pips, scorecards as a teacher draws them.
 
 Pure strings, no Jupyter import: ``Dice._repr_html_``, ``Scorecard._repr_html_`` and
 ``Game._repr_html_`` call these, and the widgets reuse :func:`die_svg` and :func:`lock_svg`, so a
 die looks the same in a cell's output and in a game.  Every word comes from the message catalog.
 
->>> print(die_svg(1, label="die 1: 1")[:60])
-<svg xmlns="http://www.w3.org/2000/svg" width="56" height="56
+>>> die_svg(1).count("<circle"), die_svg(6).count("<circle")   # pips, not digits
+(1, 6)
 >>> "circle" in die_svg(None)    # a die not rolled yet has no pips
 False
 """
@@ -13,9 +13,8 @@ False
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping, Sequence
-from fractions import Fraction
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from yacht_edu.i18n import RTL_LANGUAGES, check_language, digits, t
 
@@ -25,15 +24,15 @@ if TYPE_CHECKING:
     from yacht_edu.scorecard import Scorecard
 
 __all__ = [
-    "advice_html",
-    "choice_words",
     "dice_html",
     "die_label",
     "die_svg",
     "direction",
     "game_html",
+    "game_status",
     "lock_svg",
     "scorecard_html",
+    "upper_progress",
 ]
 
 # Where the pips of each face sit on a 3 x 3 grid (column, row), as on a real die.
@@ -204,82 +203,5 @@ def game_status(game: Game, lang: str | None = None) -> str:
         return t("display.over_solo", lang, player=winners[0], points=points)
     if len(winners) == 1:
         return t("display.over_winner", lang, winner=winners[0], points=points)
-    return t("display.over_shared", lang, winners=", ".join(winners), points=points)
-
-
-# -- the coach's answer ---------------------------------------------------------------------------
-
-
-class ChoiceLike(Protocol):
-    """What :func:`advice_html` reads from each ranked choice of the coach."""
-
-    @property
-    def choice(self) -> object: ...
-    @property
-    def expected(self) -> object: ...
-    @property
-    def sd(self) -> object: ...
-    @property
-    def loss(self) -> object: ...
-
-
-def choice_words(choice: object, lang: str | None = None) -> str:
-    """A coach's choice as a learner says it: "keep 5-5-5", "keep all", "score Full House".
-
-    >>> choice_words((5, 5, 5), "en"), choice_words("full_house", "en"), choice_words((), "en")
-    ('keep 5-5-5', 'score Full House', 'roll all five dice again')
-    """
-    if isinstance(choice, str):
-        return t("display.choice_score", lang, category=t(f"category.{choice}", lang))
-    kept = tuple(choice) if isinstance(choice, Iterable) else (choice,)
-    if not kept:
-        return t("display.choice_reroll_all", lang)
-    if len(kept) == 5:
-        return t("display.choice_keep_all", lang)
-    return t("display.choice_keep", lang, dice="-".join(str(v) for v in kept))
-
-
-def number_words(value: object, places: int = 2) -> str:
-    """A number for a table: whole numbers as they are, others rounded to ``places`` decimals.
-
-    >>> number_words(254.58772873), number_words(Fraction(1, 3), 3), number_words(7)
-    ('254.59', '0.333', '7')
-    """
-    if isinstance(value, int):
-        return str(value)
-    try:
-        return f"{float(value):.{places}f}"  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return str(value)
-
-
-def advice_html(advice: Sequence[ChoiceLike], lang: str | None = None, limit: int = 10) -> str:
-    """The coach's ranked choices as a table: what to do, expected final score, its spread, loss.
-
-    Choices that tie with the best (no points given up) are marked as best, all of them.
-    """
-    head = "".join(f'<th style="{CELL}">{html.escape(t(key, lang))}</th>' for key in (
-        "display.col_rank", "display.col_choice", "display.col_expected", "display.col_sd",
-        "display.col_loss"))
-    rows = []
-    for rank, item in enumerate(list(advice)[:limit], start=1):
-        best = _is_zero(item.loss)
-        weight = "font-weight:bold;" if best else ""
-        rows.append(
-            f'<tr style="{weight}"><td style="{NUMBER}">{rank}</td>'
-            f'<td style="{CELL}">{html.escape(choice_words(item.choice, lang))}</td>'
-            f'<td style="{NUMBER}">{number_words(item.expected)}</td>'
-            f'<td style="{NUMBER}">{number_words(item.sd)}</td>'
-            f'<td style="{NUMBER}">{number_words(item.loss)}</td></tr>')
-    more = len(advice) - limit
-    tail = (f'<p style="font-size:13px">{html.escape(t("display.more_choices", lang, count=more))}'
-            "</p>" if more > 0 else "")
-    return (f'<div class="yacht-advice" dir="{direction(lang)}"><table style="{CARD_STYLE}">'
-            f"<tr>{head}</tr>{''.join(rows)}</table>{tail}</div>")
-
-
-def _is_zero(value: object) -> bool:
-    try:
-        return abs(float(value)) < 1e-9  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return False
+    return t("display.over_shared", lang, winners=t("list.separator", lang).join(winners),
+             points=points)

@@ -1,0 +1,236 @@
+"""A real JupyterLab and a headless Chromium for the browser tests, shared by the whole session.
+
+Debian's Chromium (``/usr/bin/chromium``) is driven by Playwright.  Without it the browser tests
+are skipped, except under CI (env var ``CI`` set), where a missing browser fails the run.
+Screenshots of each test's final page go to ``test-artifacts/`` at the repository root.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+CHROMIUM = Path(os.environ.get("YACHT_EDU_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+TOKEN = "yacht-edu-browser-tests"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+WAIT_MS = 30_000
+
+try:
+    import playwright.sync_api  # noqa: F401
+except ImportError:  # a developer without the test extra: nothing to collect here
+    if not os.environ.get("CI"):  # under CI the tests' own import fails the run
+        collect_ignore_glob = ["test_*.py"]
+
+
+def missing(reason: str) -> None:
+    """Skip on a developer's machine; fail under CI, where the browser must be there."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI is set, so the browser tests must run)")
+    pytest.skip(reason)
+
+
+@dataclass
+class Lab:
+    url: str
+    root: Path
+    runtime: Path
+
+    def kernel_of(self, notebook: str) -> Path:
+        """The connection file of the kernel running ``notebook``."""
+        with urllib.request.urlopen(f"{self.url}/api/sessions?token={TOKEN}") as answer:
+            sessions = json.load(answer)
+        (kernel,) = (s["kernel"]["id"] for s in sessions if s["path"] == notebook)
+        return self.runtime / f"kernel-{kernel}.json"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def quiet_settings(folder: Path) -> None:
+    """No "get notified about Jupyter news?" toast over the notebook."""
+    settings = folder / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    """A JupyterLab server on a free port, serving a temporary folder."""
+    if not CHROMIUM.exists():
+        missing(f"no Chromium at {CHROMIUM}")
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "root"
+    root.mkdir()
+    quiet_settings(base / "settings")
+    port = free_port()
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "config"),
+               JUPYTER_RUNTIME_DIR=str(base / "runtime"))
+    command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+               "--ip=127.0.0.1", f"--port={port}", f"--IdentityProvider.token={TOKEN}",
+               f"--ServerApp.root_dir={root}", f"--LabApp.user_settings_dir={base / 'settings'}",
+               f"--LabApp.workspaces_dir={base / 'workspaces'}"]
+    log_path = base / "server.log"
+    with log_path.open("w") as log:
+        server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            wait_for_server(url, server, log_path)
+            yield Lab(url, root, base / "runtime")
+        finally:
+            stop_server(url, server)
+
+
+def wait_for_server(url: str, server: subprocess.Popen[bytes], log_path: Path) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2)
+            return
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                pytest.fail("JupyterLab did not start:\n" + log_path.read_text())
+            time.sleep(0.2)
+
+
+def stop_server(url: str, server: subprocess.Popen[bytes]) -> None:
+    try:  # a clean shutdown stops the kernels too
+        request = urllib.request.Request(f"{url}/api/shutdown?token={TOKEN}", method="POST")
+        urllib.request.urlopen(request, timeout=10)
+        server.wait(timeout=20)
+    except Exception:
+        server.kill()
+        server.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium, driven by Playwright."""
+    if not CHROMIUM.exists():
+        missing(f"no Chromium at {CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("Playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    """Where screenshots and measured figures are kept (``test-artifacts/``, gitignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh browser page; its final state is kept as a screenshot in ``test-artifacts/``."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1400, "height": 1100})
+    tab = context.new_page()
+    tab.set_default_timeout(WAIT_MS)
+    expect.set_options(timeout=WAIT_MS)
+    yield tab
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = re.sub(r"[^\w.-]+", "_", request.node.name)
+    game = tab.locator(".jp-OutputArea-output .yacht-game")
+    if game.count() == 1:  # the final page, scrolled to the game
+        game.scroll_into_view_if_needed()
+        game.screenshot(path=str(ARTIFACTS / f"{name}-game.png"))
+    tab.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    context.close()
+
+
+class Notebook:
+    """A notebook open in the lab, with a second client on its kernel to look at the model.
+
+    The second client's requests queue on the kernel's shell channel behind the widget clicks
+    that reached it first, so an answer reflects every click the kernel has received.
+    """
+
+    def __init__(self, page: Any, connection_file: Path) -> None:
+        from jupyter_client import BlockingKernelClient
+
+        self.page = page
+        self.client = BlockingKernelClient()
+        self.client.load_connection_file(str(connection_file))
+        self.client.start_channels()
+
+    def run(self, code: str) -> str:
+        """Run ``code`` in the notebook's kernel; returns what it printed."""
+        printed: list[str] = []
+
+        def collect(message: dict[str, Any]) -> None:
+            if message["msg_type"] == "stream":
+                printed.append(message["content"]["text"])
+            elif message["msg_type"] == "error":
+                printed.append("\n".join(message["content"]["traceback"]))
+
+        reply = self.client.execute_interactive(code, store_history=False, timeout=WAIT_MS / 1000,
+                                                output_hook=collect)
+        assert reply["content"]["status"] == "ok", "".join(printed)
+        return "".join(printed)
+
+    def ask(self, expression: str) -> Any:
+        """The value of a Python expression in the kernel, sent back as JSON."""
+        return json.loads(self.run(f"import json as _json; print(_json.dumps({expression}))"))
+
+    def widget(self, selector: str) -> Any:
+        """Widgets shown in an output, by CSS class (never by layout)."""
+        return self.page.locator(f".jp-OutputArea-output {selector}")
+
+    def close(self) -> None:
+        self.client.stop_channels()
+
+
+@pytest.fixture
+def notebook(lab: Lab, page: Any) -> Iterator[Callable[[str, str], Notebook]]:
+    """``notebook(name, source)``: write a one-cell notebook, open it and run it."""
+    from playwright.sync_api import expect
+
+    opened: list[Notebook] = []
+
+    def open_notebook(name: str, source: str) -> Notebook:
+        book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+        book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                       "language": "python"}
+        nbformat.write(book, lab.root / name)
+        page.goto(f"{lab.url}/lab/tree/{name}?token={TOKEN}&reset")
+        expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle")
+        page.locator(".lm-MenuBar-item", has_text="Run").click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        expect(page.locator(".jp-CodeCell .jp-InputPrompt")).to_have_text(
+            [re.compile(r"\[\d+\]:")])
+        expect(page.locator(".jp-OutputArea-output .yacht-style")).not_to_have_count(0)
+        opened.append(Notebook(page, lab.kernel_of(name)))
+        return opened[-1]
+
+    yield open_notebook
+    for book in opened:
+        book.close()

@@ -1,0 +1,133 @@
+"""Rich display of the model: dice drawn with pips, scorecards in scorecard order, stable reprs."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from yacht_edu import Dice, Game, Scorecard, get_rules
+from yacht_edu.display import (
+    PIPS,
+    dice_html,
+    die_label,
+    die_svg,
+    direction,
+    game_html,
+    game_status,
+    scorecard_html,
+)
+from yacht_edu.i18n import catalog
+from yacht_edu.widgets import play
+
+
+@pytest.mark.parametrize("face", range(1, 7))
+def test_a_die_shows_as_many_pips_as_its_face(face):
+    svg = die_svg(face)
+    assert svg.count("<circle") == face
+    centres = set(re.findall(r'cx="(\d+)" cy="(\d+)"', svg))
+    assert len(centres) == face  # no two pips on one spot
+    assert len(PIPS[face]) == face
+
+
+def test_pips_sit_as_on_a_real_die():
+    # opposite corners for two and three, the middle pip only on the odd faces
+    assert PIPS[2] == ((0, 0), (2, 2))
+    assert all(((1, 1) in PIPS[f]) == (f % 2 == 1) for f in range(1, 7))
+    for face in range(1, 7):  # every face is symmetric under a half turn, as printed dice are
+        assert {(2 - c, 2 - r) for c, r in PIPS[face]} == set(PIPS[face])
+
+
+def test_a_die_not_rolled_yet_is_blank_and_a_held_die_framed():
+    assert "<circle" not in die_svg(None)
+    assert 'stroke-width="7"' in die_svg(4, held=True)
+    assert 'stroke-width="7"' not in die_svg(4)
+    labelled = die_svg(5, label="die 3: 5, held")
+    assert 'aria-label="die 3: 5, held"' in labelled
+    assert "<title>die 3: 5, held</title>" in labelled
+
+
+def test_dice_html_marks_held_dice_by_more_than_colour():
+    shown = dice_html(Dice(3, 5, 5, 1, 6), held=[1, 2], lang="en")
+    dice = re.findall(r'<div class="(yacht-die[^"]*)"', shown)
+    assert dice == ["yacht-die", "yacht-die yacht-held", "yacht-die yacht-held", "yacht-die",
+                    "yacht-die"]
+    assert shown.count("translateY(-8px)") == 2  # lifted
+    assert shown.count("<path") == 2  # a padlock under each held die
+    assert re.findall(r'aria-label="(die [^"]+)"', shown) == [
+        "die 1: 3", "die 2: 5, held", "die 3: 5, held", "die 4: 1", "die 5: 6"]
+
+
+def test_die_labels():
+    assert die_label(0, None, False, "en") == "die 1: not rolled yet"
+    assert die_label(4, 6, False, "en") == "die 5: 6"
+
+
+@pytest.mark.parametrize("rules", ["yacht", "yacht_sum4", "yahtzee"])
+def test_a_scorecard_lists_every_box_in_scorecard_order(rules):
+    card = Scorecard.empty(rules).fill((5, 5, 5, 2, 1), "fives")
+    shown = scorecard_html(card, "en")
+    assert re.findall(r'class="yacht-box-(\w+)"', shown) == list(get_rules(rules).categories)
+    assert get_rules(rules).label("en") in shown
+    assert re.search(r'yacht-total"[^>]*>15<', shown)
+    has_bonus = rules == "yahtzee"
+    assert (catalog("en")["card.upper_bonus"] in shown) == has_bonus
+    assert (catalog("en")["card.yahtzee_bonus"] in shown) == has_bonus
+
+
+def test_the_upper_section_shows_its_way_to_the_bonus():
+    card = Scorecard.from_filled({"sixes": 30, "fives": 25, "fours": 12}, "yahtzee")
+    shown = scorecard_html(card, "en")
+    assert "67 / 63" in shown
+    assert re.search(r'yacht-total"[^>]*>102<', shown)  # 67 + the 35 bonus
+    plain = scorecard_html(Scorecard.from_filled({"sixes": 30}, "yacht"), "en")
+    assert "/ 63" not in plain
+
+
+def test_urdu_is_right_to_left_with_numbers_left_to_right():
+    assert direction("ur") == "rtl"
+    assert direction("kn") == "ltr"
+    shown = scorecard_html(Scorecard.empty("yacht"), "ur")
+    assert 'dir="rtl"' in shown
+    assert "direction:ltr" in shown
+
+
+def test_a_game_shows_its_rules_status_dice_and_every_card():
+    game = Game(("Asha", "Ravi"), rules="yahtzee", seed=2)
+    game.roll(result=(2, 2, 3, 3, 3))
+    game.hold(0)
+    shown = game_html(game, "en")
+    assert get_rules("yahtzee").label("en") in shown
+    assert "Round 1 of 13 · Asha to play" in shown
+    assert shown.count('class="yacht-scorecard"') == 2
+    assert "die 1: 2, held" in shown
+    assert shown.index("Asha") < shown.index("Ravi")
+
+
+def test_the_status_names_the_winners():
+    game = Game(("Asha", "Ravi"), seed=2)
+    while not game.over:
+        game.roll(result=(6, 6, 6, 6, 6))
+        game.score(game.scorecard().open_categories[0])
+    points = game.totals["Asha"]
+    assert game.totals["Ravi"] == points
+    assert game_status(game, "en") == f"Game over: Asha, Ravi share the win with {points} points."
+
+
+def test_cells_show_html_through_the_models_repr_html():
+    dice = Dice(1, 2, 3, 4, 5)
+    assert dice._repr_html_() == dice_html(dice)
+    card = Scorecard.empty("yahtzee")
+    assert card._repr_html_() == scorecard_html(card)
+    game = Game(seed=1)
+    assert game._repr_html_() == game_html(game)
+
+
+def test_plain_reprs_are_stable_for_nbval():
+    first, second = Game(("Asha",), seed=9), Game(("Asha",), seed=9)
+    for a, b in [(first, second), (first.scorecard(), second.scorecard()),
+                 (first.roll(), second.roll())]:
+        assert repr(a) == repr(b)
+        assert "0x" not in repr(a)
+    unseeded = [play(("Asha",))._repr_mimebundle_()["text/plain"] for _ in range(2)]
+    assert unseeded[0] == unseeded[1] == "GameView(Rules('yacht'), players=('Asha',))"

@@ -1,0 +1,397 @@
+"""The learners' languages: every catalog translates every English message, the language can be
+chosen per call and per session, rule errors arrive in it, and the category names are the seeds'.
+
+The catalog checks are parametrised by language and by English part, so a new English string
+fails here until it is translated: run ``python -m yacht_edu.locale.check --sync`` to add it
+(empty) to every catalog, then translate it.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import polib
+import pytest
+
+import yacht_edu
+from yacht_edu import (
+    CategoryUsedError,
+    Dice,
+    Game,
+    InvalidDiceError,
+    JokerRuleError,
+    NoRollsLeftError,
+    NotRolledYetError,
+    RuleError,
+    Scorecard,
+    UnknownCategoryError,
+    UnknownLanguageError,
+    UpperSectionFirstError,
+    categories,
+    get_language,
+    get_rules,
+    set_language,
+)
+from yacht_edu.display import scorecard_html
+from yacht_edu.i18n import LANGUAGES, LOCALE_DIR, RTL_LANGUAGES, catalog, language, t
+from yacht_edu.locale import check
+
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+PARTS = check.parts()
+CATALOGS = [pytest.param(lang, part, id=f"{lang}-{part}") for lang in TRANSLATED for part in PARTS]
+
+
+@pytest.fixture(autouse=True)
+def session_language() -> Iterator[None]:
+    """Every test leaves the session's language as it found it."""
+    before = get_language()
+    yield
+    set_language(before)
+
+
+def translation(lang: str, part: str) -> polib.POFile:
+    po = check.read_catalog(lang, part)
+    assert po is not None, (f"{lang}/{part}.po is missing: run "
+                            f"python -m yacht_edu.locale.check --sync {lang}, then translate it")
+    return po
+
+
+# -- every catalog against English, part by part --------------------------------------------------
+
+def test_the_languages_are_the_catalog_folders() -> None:
+    folders = {p.name for p in LOCALE_DIR.iterdir() if p.is_dir() and any(p.glob("*.po"))}
+    assert folders == set(LANGUAGES) == {"en", "hi", "bn", "kn", "ur"}
+    assert PARTS and "model" in PARTS
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_stale_part(lang: str) -> None:
+    assert check.extra_parts(lang) == []
+
+
+@pytest.mark.parametrize(("lang", "part"), CATALOGS)
+def test_header_names_the_language_utf8_and_plural_forms(lang: str, part: str) -> None:
+    assert check.header_problems(lang, translation(lang, part)) == []
+
+
+@pytest.mark.parametrize(("lang", "part"), CATALOGS)
+def test_every_english_id_is_translated(lang: str, part: str) -> None:
+    po = translation(lang, part)
+    assert check.missing_ids(check.english(part), po) == []
+    assert check.untranslated_ids(check.english(part), po) == []
+
+
+@pytest.mark.parametrize(("lang", "part"), CATALOGS)
+def test_no_stale_id(lang: str, part: str) -> None:
+    assert check.stale_ids(check.english(part), translation(lang, part)) == []
+
+
+@pytest.mark.parametrize(("lang", "part"), CATALOGS)
+def test_every_placeholder_survives(lang: str, part: str) -> None:
+    assert check.placeholder_mismatches(check.english(part), translation(lang, part)) == []
+
+
+@pytest.mark.parametrize(("lang", "part"), CATALOGS)
+def test_numbers_in_western_digits_and_python_names_kept(lang: str, part: str) -> None:
+    po, source = translation(lang, part), check.english(part)
+    assert check.number_mismatches(source, po) == []
+    assert check.lost_python(source, po) == []
+
+
+@pytest.mark.parametrize(("lang", "part"), CATALOGS)
+def test_translations_follow_the_current_english(lang: str, part: str) -> None:
+    po, source = translation(lang, part), check.english(part)
+    assert check.outdated_ids(source, po) == []
+    assert check.unexplained_english(source, po) == []
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_runtime_reads_what_polib_reads(lang: str) -> None:
+    """Two readers of the same files agree: the package's own and polib (what tools use)."""
+    with_polib = {
+        e.msgid: e.msgstr
+        for path in sorted((LOCALE_DIR / lang).glob("*.po"))
+        for e in polib.pofile(str(path))
+        if e.msgid and e.msgstr and not e.obsolete
+    }
+    assert dict(catalog(lang)) == with_polib
+
+
+def message_ids_named_in_the_code() -> dict[str, str]:
+    """Every string constant in the package that has the shape of a message id, with its file."""
+    prefixes = "|".join(sorted({msgid.split(".")[0] for msgid in catalog("en")}))
+    shape = re.compile(rf"(?:{prefixes})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*")
+    package = Path(yacht_edu.__file__).parent
+    named: dict[str, str] = {}
+    for path in package.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        in_f_strings = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
+                        for part in node.values}  # "rules.joker_" of f"rules.joker_{joker}"
+        named |= {node.value: str(path.relative_to(package)) for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                  and id(node) not in in_f_strings and shape.fullmatch(node.value)
+                  and not node.value.endswith((".py", ".po", ".json"))}
+    return named
+
+
+def test_every_message_id_the_code_names_is_in_english() -> None:
+    """A learner never sees a bare id such as ``error.no_rolls_left`` instead of a sentence."""
+    named = message_ids_named_in_the_code()
+    assert "error.keep_both" in named and "card.total" in named  # the scan finds real uses
+    assert {msgid: path for msgid, path in named.items() if msgid not in catalog("en")} == {}
+
+
+def test_the_checks_catch_each_kind_of_fault(tmp_path: Path) -> None:
+    """Each check can fail: a catalog with one fault of every kind is caught fault by fault."""
+    english = {
+        "a.fine": "Roll {rolls} times",
+        "b.missing": "Missing",
+        "c.empty": "Empty",
+        "d.fuzzy": "Fuzzy",
+        "e.placeholder": "{category} is full",
+        "f.number": "Bonus (35 at 63)",
+        "g.native": "at most 5",
+        "h.python": "Use keep= or Game.to_json(), then True",
+        "i.outdated": "New English",
+        "j.latin": "Full House",
+    }
+    po = polib.POFile()
+    po.metadata = {"Language": "xx", "Content-Type": "text/plain; charset=UTF-8"}
+    faulty = {
+        "a.fine": ("{rolls} बार फेंकें", "Roll {rolls} times", ""),
+        "c.empty": ("", "Empty", ""),
+        "d.fuzzy": ("धुंधला", "Fuzzy", "fuzzy"),
+        "e.placeholder": ("{categroy} भरी है", "{category} is full", ""),
+        "f.number": ("बोनस (63 पर)", "Bonus (35 at 63)", ""),
+        "g.native": ("अधिकतम ५", "at most 5", ""),
+        "h.python": ("रखें= या Game.to_json(), फिर सही", english["h.python"], ""),
+        "i.outdated": ("पुराना", "Old English", ""),
+        "j.latin": ("Full House", "Full House", ""),
+        "z.stale": ("बासी", "Stale", ""),
+    }
+    for msgid, (msgstr, en, flag) in faulty.items():
+        entry = polib.POEntry(msgid=msgid, msgstr=msgstr, comment=check.EN_NOTE + en)
+        if flag:
+            entry.flags.append(flag)
+        po.append(entry)
+    assert check.missing_ids(english, po) == ["b.missing"]
+    assert check.stale_ids(english, po) == ["z.stale"]
+    assert check.untranslated_ids(english, po) == ["c.empty", "d.fuzzy"]
+    assert check.placeholder_mismatches(english, po) == ["e.placeholder"]
+    assert check.number_mismatches(english, po) == ["f.number", "g.native"]
+    assert check.lost_python(english, po) == ["h.python"]
+    assert check.outdated_ids(english, po) == ["i.outdated"]
+    assert check.unexplained_english(english, po) == ["j.latin"]
+    assert check.header_problems("xx", po) == ["Plural-Forms"]
+    po.find("j.latin").tcomment = "seed 001: the page keeps this name in Latin letters"
+    assert check.unexplained_english(english, po) == []
+
+
+def test_sync_adds_new_english_ids_and_retires_stale_ones(tmp_path: Path) -> None:
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "demo.po").write_text(
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n\nmsgid "x.kept"\nmsgstr "Kept"\n\n'
+        'msgid "x.new"\nmsgstr "New {n}"\n', encoding="utf-8")
+    (tmp_path / "kn").mkdir()
+    (tmp_path / "kn" / "demo.po").write_text(
+        'msgid ""\nmsgstr ""\n"Language: kn\\n"\n\n#. en: Kept\nmsgid "x.kept"\nmsgstr "ಉಳಿದಿದೆ"\n\n'
+        'msgid "x.gone"\nmsgstr "ಹೋಯಿತು"\n', encoding="utf-8")
+    assert check.sync("kn", "demo", tmp_path) == ["+ x.new", "- x.gone"]
+    added = check.read_catalog("kn", "demo", tmp_path).find("x.new")
+    assert (added.msgstr, check.recorded_english(added)) == ("", "New {n}")
+    kinds = {(p.msgid, p.kind) for p in check.problems("kn", "demo", tmp_path)}
+    assert kinds == {("x.new", "empty or fuzzy"), ("Content-Type", "header"),
+                     ("Plural-Forms", "header")}
+    assert check.sync("kn", "demo", tmp_path) == []
+    assert check.problems("hi", "demo", tmp_path)[0].kind == "no catalog"
+
+
+def test_the_command_line_check_passes_on_the_shipped_catalogs() -> None:
+    done = subprocess.run([sys.executable, "-m", "yacht_edu.locale.check"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+# -- choosing the language ------------------------------------------------------------------------
+
+def test_english_when_nothing_is_chosen() -> None:
+    code = ("import yacht_edu; from yacht_edu.i18n import t; "
+            "print(yacht_edu.get_language()); print(t('card.total'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:2] == ["en", catalog("en")["card.total"]]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_set_language_speaks_every_message_in_it(lang: str) -> None:
+    yacht_edu.set_language(lang)
+    assert get_language() == lang
+    assert t("card.total") == catalog(lang)["card.total"] != catalog("en")["card.total"]
+    assert str(NotRolledYetError()) == catalog(lang)["error.not_rolled_yet"]
+    assert get_rules("yacht").label() == catalog(lang)["rules.yacht"]
+    assert t("card.total", "en") == catalog("en")["card.total"]  # one call may ask for English
+
+
+def test_a_language_block_restores_the_session_language() -> None:
+    set_language("bn")
+    with language("kn"):
+        assert get_language() == "kn" and t("card.total") == catalog("kn")["card.total"]
+    assert get_language() == "bn"
+    with pytest.raises(NotRolledYetError), language("ur"):
+        Game().score("yacht")
+    assert get_language() == "bn"
+
+
+@pytest.mark.parametrize("code", ["fr", "KN", "kn_IN", "Kannada", "", "ಕನ್ನಡ"])
+def test_an_unknown_language_is_refused_with_the_languages_there_are(code: str) -> None:
+    set_language("hi")
+    for attempt in (lambda: set_language(code), lambda: t("card.total", code),
+                    lambda: language(code).__enter__()):
+        with pytest.raises(UnknownLanguageError) as error:
+            attempt()
+        assert isinstance(error.value, ValueError)
+        message = str(error.value)
+        assert repr(code) in message
+        assert all(c in message and name in message for c, name in LANGUAGES.items())
+    assert get_language() == "hi"
+
+
+# -- rule errors arrive in the chosen language ----------------------------------------------------
+
+def filled(template: str) -> re.Pattern[str]:
+    """A catalog message as a pattern: its words exactly, each placeholder any text."""
+    pieces = re.split(r"(\{\w+\})", template)
+    return re.compile("".join(f"(?P<{p[1:-1]}>.+?)" if re.fullmatch(r"\{\w+\}", p)
+                              else re.escape(p) for p in pieces))
+
+
+def raised(move: object) -> RuleError:
+    with pytest.raises(RuleError) as error:
+        move()  # type: ignore[operator]
+    return error.value
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_rule_errors_arrive_in_the_chosen_language(lang: str) -> None:
+    words = catalog(lang)
+    set_language(lang)
+
+    early = raised(lambda: Game().score("yacht"))
+    assert isinstance(early, NotRolledYetError)
+    assert str(early) == early.message(lang) == words["error.not_rolled_yet"]
+
+    game = Game(seed=7)
+    for _ in range(3):
+        game.roll()
+    fourth = raised(game.roll)
+    assert isinstance(fourth, NoRollsLeftError)
+    assert str(fourth) == words["error.no_rolls_left"].format(rolls="3")
+
+    unknown = raised(lambda: game.score("sevens"))
+    assert isinstance(unknown, UnknownCategoryError)
+    parts = filled(words["error.unknown_category"]).fullmatch(str(unknown))
+    assert parts is not None, str(unknown)
+    assert parts["category"] == "'sevens'"
+    assert parts["choices"] == ", ".join(categories("yacht"))  # the ids a learner types
+
+    points = game.score("choice")
+    game.roll()
+    used = raised(lambda: game.score("choice"))
+    assert isinstance(used, CategoryUsedError)
+    assert str(used) == words["error.category_used"].format(
+        category=words["category.choice"], points=str(points))
+
+    bad_die = raised(lambda: Dice(1, 2, 3, 4, 7))
+    assert isinstance(bad_die, InvalidDiceError)
+    assert str(bad_die) == words["error.die_out_of_range"].format(value="7")
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_yahtzee_rule_errors_name_the_boxes_in_the_chosen_language(lang: str) -> None:
+    words = catalog(lang)
+    five_fives = Dice(5, 5, 5, 5, 5)
+    joker_card = Scorecard.from_filled({"yahtzee": 50}, "yahtzee")
+    joker = raised(lambda: joker_card.fill(five_fives, "chance"))
+    assert isinstance(joker, JokerRuleError)
+    assert joker.message(lang) == words["error.joker_forced"].format(
+        category=words["category.chance"], choices=words["category.fives"])
+
+    upper_first = Scorecard.empty(get_rules("yahtzee", upper_first=True))
+    early = raised(lambda: upper_first.fill(five_fives, "chance"))
+    assert isinstance(early, UpperSectionFirstError)
+    upper_boxes = get_rules("yahtzee").upper_section
+    upper = words["list.separator"].join(words[f"category.{c}"] for c in upper_boxes)
+    assert early.message(lang) == words["error.upper_first"].format(
+        category=words["category.chance"], left=upper)
+
+
+def test_an_error_speaks_the_language_it_is_shown_in() -> None:
+    """A widget in Kannada shows a rule's message in Kannada, whatever the session speaks."""
+    with language("bn"):
+        error = raised(lambda: Game().score("yacht"))
+    assert error.message("kn") == catalog("kn")["error.not_rolled_yet"]
+    assert error.message("ur") == catalog("ur")["error.not_rolled_yet"]
+    with language("hi"):
+        assert str(error) == catalog("hi")["error.not_rolled_yet"]
+
+
+# -- the category names are the seeds' words ------------------------------------------------------
+
+# The Yacht boxes in scorecard order: ones .. sixes, full house, four of a kind, little straight,
+# big straight, choice, yacht.
+SEED_NAMES = {
+    # seed 000_20fc9d4d1721b02e.txt (Kannada): "ಒಂದು, ಎರಡು, ಮೂರು, ನಾಲ್ಕು, ಐದು ಮತ್ತು ಆರು ವಿಭಾಗಗಳಲ್ಲಿ";
+    # its combination boxes keep their names in Latin letters ("- Full House: ...").
+    "kn": ("ಒಂದು", "ಎರಡು", "ಮೂರು", "ನಾಲ್ಕು", "ಐದು", "ಆರು",
+           "Full House", "Four of a Kind", "Little Straight", "Big Straight", "Choice", "Yacht"),
+    # seed 001_1be778bc65f695f4.txt (Bengali): "এক, দুই, তিন, চার, পাঁচ ও ছয় বিভাগে"; Latin combinations.
+    "bn": ("এক", "দুই", "তিন", "চার", "পাঁচ", "ছয়",
+           "Full House", "Four of a Kind", "Little Straight", "Big Straight", "Choice", "Yacht"),
+    # seed 004_f8235851f5971702.txt (Urdu): "ایک، دو، تین، چار، پانچ اور چھ کے زمروں میں";
+    # Latin combinations.
+    "ur": ("ایک", "دو", "تین", "چار", "پانچ", "چھ",
+           "Full House", "Four of a Kind", "Little Straight", "Big Straight", "Choice", "Yacht"),
+    # seed 003_d2d8d99230cbdf07.txt (Hindi): the score sheet rows "नौका, बड़ा सीधा, छोटा सीधा,
+    # एक तरह के चार, पूरा सदन, खिलाड़ी की पसंद, छक्के, फाइव्स, चौके, थ्रीज, दुक्की" and, for ones,
+    # the definition "- एक: ..." (the row itself reads "लोगों", a mistranslation of "Ones").
+    "hi": ("एक", "दुक्की", "थ्रीज", "चौके", "फाइव्स", "छक्के",
+           "पूरा सदन", "एक तरह के चार", "छोटा सीधा", "बड़ा सीधा", "खिलाड़ी की पसंद", "नौका"),
+}
+
+# The Yahtzee boxes the Kannada Yahtzee page names, seed 002_1392b45473746fa0.txt:
+# "ಏಸಸ್ (ಒನ್ಸ್)", "3 ರೀತಿಯ:", "ಸಣ್ಣ ನೇರ: 30 ಅಂಕಗಳು.", "ದೊಡ್ಡ ನೇರ: 40 ಅಂಕಗಳು.",
+# "Yahtzee ಬಾಕ್ಸ್ನಲ್ಲಿ", "ಅವಕಾಶ: ಎಲ್ಲಾ ಐದು ದಾಳಗಳ ಒಟ್ಟು."
+KANNADA_YAHTZEE = {"aces": "ಏಸಸ್", "three_of_a_kind": "3 ರೀತಿಯ", "small_straight": "ಸಣ್ಣ ನೇರ",
+                   "large_straight": "ದೊಡ್ಡ ನೇರ", "yahtzee": "Yahtzee", "chance": "ಅವಕಾಶ"}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_yacht_boxes_are_named_as_the_seed_names_them(lang: str) -> None:
+    assert tuple(t(f"category.{c}", lang) for c in categories("yacht")) == SEED_NAMES[lang]
+
+
+def test_the_kannada_yahtzee_boxes_are_named_as_seed_002_names_them() -> None:
+    assert {c: t(f"category.{c}", "kn") for c in KANNADA_YAHTZEE} == KANNADA_YAHTZEE
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("rules", ["yacht", "yacht_sum4", "yahtzee"])
+def test_a_scorecard_names_every_box_once_in_the_language(lang: str, rules: str) -> None:
+    names = [t(f"category.{c}", lang) for c in categories(rules)]
+    assert len(set(names)) == len(names), names  # a learner can tell every box apart
+    card = scorecard_html(Scorecard.empty(rules), lang)
+    assert all(name in card for name in names)
+    assert t("card.total", lang) in card and get_rules(rules).label(lang) in card
+    assert f'dir="{"rtl" if lang in RTL_LANGUAGES else "ltr"}"' in card
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_rule_set_shows_its_options_in_the_language(lang: str) -> None:
+    words = catalog(lang)
+    label = get_rules("yahtzee", joker="free", upper_first=True).label(lang)
+    assert all(words[key] in label
+               for key in ("rules.yahtzee", "rules.joker_free", "rules.upper_first"))

@@ -1,0 +1,315 @@
+"""Check every learner's catalog against English, part by part: a maintainer's tool.
+
+Run it from the repository::
+
+    python -m yacht_edu.locale.check          # list what is missing, stale or wrong; exit 1 if any
+    python -m yacht_edu.locale.check --sync   # add missing ids (empty, with the English beside
+                                              # them) and drop stale ids, then translate the gaps
+
+English (``en/<part>.po``) is the source.  Every other language has the same parts and ids, each
+entry translated (not empty, not fuzzy), with the same ``{placeholders}``, the same numbers in
+Western digits (the seeds write 0-9), the Python a learner types (``keep=``, ``to_json()``,
+``upper_first``, ``True``) unchanged, and the English it translates recorded beside it
+(``#. en: ...``), so that a change to the English shows up as outdated.  An entry left exactly as
+in English (a name the seeds keep in Latin letters, a symbol) says why in a translator comment.
+
+>>> placeholders("{category} is already filled (with {points})")
+['category', 'points']
+>>> numbers("Bonus (35 at 63)")
+['35', '63']
+>>> sorted(python_words("Keep by values (keep=) or load what Game.to_json() wrote."))
+['Game.to_json()', 'keep=']
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import string
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any, NamedTuple
+
+try:
+    import polib
+except ImportError as error:  # the runtime reads catalogs without polib; this tool needs it
+    raise ImportError("The catalog check needs polib: pip install 'yacht_edu[test]'") from error
+
+__all__ = [
+    "CHECKS",
+    "EN_NOTE",
+    "LOCALE_DIR",
+    "Problem",
+    "english",
+    "english_entries",
+    "extra_parts",
+    "header_problems",
+    "languages",
+    "lost_python",
+    "main",
+    "missing_ids",
+    "number_mismatches",
+    "numbers",
+    "outdated_ids",
+    "parts",
+    "placeholder_mismatches",
+    "placeholders",
+    "problems",
+    "python_words",
+    "read_catalog",
+    "recorded_english",
+    "stale_ids",
+    "sync",
+    "unexplained_english",
+    "untranslated_ids",
+]
+
+LOCALE_DIR = Path(__file__).parent
+SOURCE = "en"
+#: The prefix of the extracted comment that records the English an entry translates.
+EN_NOTE = "en: "
+
+Catalog = Any  # a polib.POFile (polib has no type hints)
+English = Mapping[str, str]
+
+
+class Problem(NamedTuple):
+    """One thing wrong with one entry of one catalog."""
+
+    lang: str
+    part: str
+    msgid: str
+    kind: str
+
+    def __str__(self) -> str:
+        return f"{self.lang}/{self.part}.po: {self.kind}: {self.msgid}"
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+def parts(locale_dir: Path = LOCALE_DIR) -> list[str]:
+    """The English parts (``model``, ``widgets``, ...) every language must translate."""
+    return sorted(path.stem for path in (locale_dir / SOURCE).glob("*.po"))
+
+
+def read_catalog(lang: str, part: str, locale_dir: Path = LOCALE_DIR) -> Catalog | None:
+    """One ``.po`` file, or None when the language lacks that part."""
+    path = locale_dir / lang / f"{part}.po"
+    return polib.pofile(str(path)) if path.exists() else None
+
+
+def english(part: str, locale_dir: Path = LOCALE_DIR) -> dict[str, str]:
+    """The English messages of one part, by id."""
+    return {e.msgid: e.msgstr for e in english_entries(part, locale_dir).values()}
+
+
+def english_entries(part: str, locale_dir: Path = LOCALE_DIR) -> dict[str, Any]:
+    return {e.msgid: e for e in polib.pofile(str(locale_dir / SOURCE / f"{part}.po"))
+            if not e.obsolete}
+
+
+def entries(po: Catalog) -> dict[str, Any]:
+    return {e.msgid: e for e in po if not e.obsolete}
+
+
+def placeholders(text: str) -> list[str]:
+    """The names of the ``{placeholders}`` in a message, sorted."""
+    return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name is not None)
+
+
+def without_placeholders(text: str) -> str:
+    return re.sub(r"\{[^{}]*\}", " ", text)
+
+
+def numbers(text: str) -> list[str]:
+    """The numbers written in a message (outside placeholders), sorted."""
+    return sorted(re.findall(r"[0-9]+", without_placeholders(text)))
+
+
+_PYTHON = re.compile(r"[A-Za-z_][\w.]*\(\)|\b[a-z_]+=|\b\w+_\w+\b|\bTrue\b|\bFalse\b|\bNone\b")
+
+
+def python_words(text: str) -> set[str]:
+    """What a learner types in Python, named in a message: ``keep=``, ``to_json()``, ``True`` ..."""
+    return set(_PYTHON.findall(without_placeholders(text)))
+
+
+# -- the checks: each takes the English of a part and its translation, returns the ids at fault --
+
+def missing_ids(source: English, po: Catalog) -> list[str]:
+    """Ids English has and the translation lacks."""
+    return sorted(set(source) - set(entries(po)))
+
+
+def stale_ids(source: English, po: Catalog) -> list[str]:
+    """Ids the translation has and English no longer has."""
+    return sorted(set(entries(po)) - set(source))
+
+
+def untranslated_ids(source: English, po: Catalog) -> list[str]:
+    """Entries with an empty translation, or marked fuzzy (which gettext does not use)."""
+    return sorted(i for i, e in entries(po).items()
+                  if i in source and (not e.msgstr.strip() or "fuzzy" in e.flags))
+
+
+def placeholder_mismatches(source: English, po: Catalog) -> list[str]:
+    """Translations whose ``{placeholders}`` differ from the English ones."""
+    return sorted(i for i, e in entries(po).items()
+                  if i in source and e.msgstr and placeholders(e.msgstr) != placeholders(source[i]))
+
+
+def number_mismatches(source: English, po: Catalog) -> list[str]:
+    """Translations that drop or change a number of the English, or write digits other than 0-9.
+
+    A translation may add a number the seed writes ("3 ರೀತಿಯ" for "Three of a Kind").
+    """
+    def wrong(text: str, en: str) -> bool:
+        native = any(ch.isdigit() and not ch.isascii() for ch in text)
+        return native or bool(Counter(numbers(en)) - Counter(numbers(text)))
+    return sorted(i for i, e in entries(po).items()
+                  if i in source and e.msgstr and wrong(e.msgstr, source[i]))
+
+
+def lost_python(source: English, po: Catalog) -> list[str]:
+    """Translations that translate or drop Python the learner types (``keep=``, ``True`` ...)."""
+    return sorted(i for i, e in entries(po).items()
+                  if i in source and e.msgstr
+                  and not python_words(source[i]) <= python_words(e.msgstr))
+
+
+def outdated_ids(source: English, po: Catalog) -> list[str]:
+    """Entries whose recorded English (``#. en: ...``) is not the current English."""
+    return sorted(i for i, e in entries(po).items()
+                  if i in source and e.msgstr and not same_text(recorded_english(e), source[i]))
+
+
+def same_text(recorded: str | None, english: str) -> bool:
+    """A comment line loses trailing blanks, so the English ", " is recorded as ","."""
+    return recorded is not None and recorded.strip() == english.strip()
+
+
+def unexplained_english(source: English, po: Catalog) -> list[str]:
+    """Entries left as in English with no translator comment saying why (the seed that keeps a
+    name in Latin letters, or a symbol that reads the same everywhere)."""
+    return sorted(i for i, e in entries(po).items()
+                  if i in source and e.msgstr == source[i] and not e.tcomment.strip())
+
+
+def recorded_english(entry: Any) -> str | None:
+    notes = [line for line in str(entry.comment).splitlines() if line.startswith(EN_NOTE)]
+    return notes[0][len(EN_NOTE):].replace("\\n", "\n") if notes else None
+
+
+CHECKS: Mapping[str, Callable[[English, Catalog], list[str]]] = {
+    "missing": missing_ids,
+    "stale": stale_ids,
+    "empty or fuzzy": untranslated_ids,
+    "placeholders differ from English": placeholder_mismatches,
+    "numbers of the English dropped or not 0-9": number_mismatches,
+    "Python names translated or dropped": lost_python,
+    "English changed since translated": outdated_ids,
+    "same as English, no comment saying why": unexplained_english,
+}
+
+
+def header_problems(lang: str, po: Catalog) -> list[str]:
+    """What translators' tools and msgfmt need in the header: language, UTF-8, plural forms."""
+    meta = po.metadata
+    wanted = {
+        "Language": meta.get("Language") == lang,
+        "Content-Type": "charset=UTF-8" in meta.get("Content-Type", ""),
+        "Plural-Forms": meta.get("Plural-Forms", "").startswith("nplurals="),
+    }
+    return sorted(field for field, ok in wanted.items() if not ok)
+
+
+def problems(lang: str, part: str, locale_dir: Path = LOCALE_DIR) -> list[Problem]:
+    """Everything wrong with one language's translation of one part."""
+    po = read_catalog(lang, part, locale_dir)
+    if po is None:
+        return [Problem(lang, part, f"{lang}/{part}.po", "no catalog")]
+    source = english(part, locale_dir)
+    found = [Problem(lang, part, field, "header") for field in header_problems(lang, po)]
+    for kind, check in CHECKS.items():
+        found += [Problem(lang, part, msgid, kind) for msgid in check(source, po)]
+    return found
+
+
+def extra_parts(lang: str, locale_dir: Path = LOCALE_DIR) -> list[str]:
+    """Parts a language has that English does not (a whole stale file)."""
+    return sorted({p.stem for p in (locale_dir / lang).glob("*.po")} - set(parts(locale_dir)))
+
+
+# -- keeping catalogs in step -------------------------------------------------------------------
+
+def sync(lang: str, part: str, locale_dir: Path = LOCALE_DIR) -> list[str]:
+    """Add missing ids (empty, English beside them), obsolete stale ones: say what changed."""
+    path = locale_dir / lang / f"{part}.po"
+    po = read_catalog(lang, part, locale_dir)
+    if po is None:
+        po = new_catalog(lang, part)
+    source = english_entries(part, locale_dir)
+    new, stale = missing_ids(source, po), stale_ids(source, po)
+    for msgid in new:  # the English beside it, and the developer's note on where it shows
+        notes = [EN_NOTE + source[msgid].msgstr.replace("\n", "\\n"), source[msgid].comment]
+        po.append(polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(filter(None, notes))))
+    for entry in po:
+        entry.obsolete = entry.obsolete or entry.msgid in stale
+    changed = [f"+ {msgid}" for msgid in new] + [f"- {msgid}" for msgid in stale]
+    if changed:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        po.save(str(path))
+    return changed
+
+
+PLURAL_FORMS: Mapping[str, str] = {  # from the Unicode CLDR plural rules, whole numbers
+    "hi": "nplurals=2; plural=(n > 1);",
+    "bn": "nplurals=2; plural=(n > 1);",
+    "kn": "nplurals=2; plural=(n > 1);",
+    "ur": "nplurals=2; plural=(n != 1);",
+}
+
+
+def new_catalog(lang: str, part: str) -> Catalog:
+    po = polib.POFile()
+    po.header = f"yacht_edu messages, part {part!r}, in {lang!r}: translated from en/{part}.po"
+    po.metadata = {
+        "Project-Id-Version": "yacht_edu 0.1",
+        "Language": lang,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        "Plural-Forms": PLURAL_FORMS.get(lang, "nplurals=2; plural=(n != 1);"),
+    }
+    return po
+
+
+def languages(locale_dir: Path = LOCALE_DIR) -> list[str]:
+    """The languages that translate English: every folder beside ``en``."""
+    return sorted(p.name for p in locale_dir.iterdir() if p.is_dir() and p.name != SOURCE
+                  and not p.name.startswith(("_", ".")))
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m yacht_edu.locale.check",
+                                     description="Check every catalog against English.")
+    parser.add_argument("--sync", action="store_true",
+                        help="add missing ids (empty) and obsolete stale ones before checking")
+    parser.add_argument("languages", nargs="*", help="language codes (default: all)")
+    args = parser.parse_args(None if argv is None else list(argv))
+    found: list[str] = []
+    for lang in args.languages or languages():
+        found += [f"{lang}/{p}.po: stale part (English has no {p}.po)" for p in extra_parts(lang)]
+        for part in parts():
+            if args.sync:
+                for line in sync(lang, part):
+                    print(f"{lang}/{part}.po: {line}")
+            found += [str(p) for p in problems(lang, part)]
+    print("\n".join(found) or "Every catalog translates every English message.")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
