@@ -31,6 +31,7 @@ CHROMIUM_FLAGS = [
 ]
 TOKEN = "yacht-edu-browser-tests"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+LESSONS = Path(__file__).resolve().parents[2] / "notebooks"
 WAIT_MS = 30_000
 
 try:
@@ -211,22 +212,28 @@ class Notebook:
 
 @pytest.fixture
 def notebook(lab: Lab, page: Any) -> Iterator[Callable[[str, str], Notebook]]:
-    """``notebook(name, source)``: write a one-cell notebook, open it and run it."""
+    """``notebook(name, source)``: write a one-cell notebook, open it and run all of it;
+    ``notebook(name)``: the same with the lesson ``notebooks/<name>``."""
     from playwright.sync_api import expect
 
     opened: list[Notebook] = []
 
-    def open_notebook(name: str, source: str) -> Notebook:
-        book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
-        book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                       "language": "python"}
+    def open_notebook(name: str, source: str | None = None) -> Notebook:
+        """Open ``source`` as a one-cell notebook, or with no source the lesson ``name``."""
+        if source is None:
+            book = nbformat.read(LESSONS / name, as_version=4)
+        else:
+            book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+            book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                           "language": "python"}
         nbformat.write(book, lab.root / name)
+        code_cells = sum(1 for cell in book.cells if cell.cell_type == "code")
         page.goto(f"{lab.url}/lab/tree/{name}?token={TOKEN}&reset")
         expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle")
         page.locator(".lm-MenuBar-item", has_text="Run").click()
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
         expect(page.locator(".jp-CodeCell .jp-InputPrompt")).to_have_text(
-            [re.compile(r"\[\d+\]:")])
+            [re.compile(r"\[\d+\]:")] * code_cells, timeout=4 * WAIT_MS)
         expect(page.locator(".jp-OutputArea-output .yacht-style")).not_to_have_count(0)
         opened.append(Notebook(page, lab.kernel_of(name)))
         return opened[-1]

@@ -282,3 +282,23 @@ def test_a_turn_in_urdu_and_in_kannada(notebook, lang):
     assert history[1]["keep"] == [0]
     points = box.inner_text().split()[-1].strip("\u2066\u2069")  # Urdu isolates the number
     assert int(points) == history[2]["points"]
+
+
+def test_lesson_1_runs_in_the_lab_and_a_learner_plays_in_it(notebook):
+    nb = notebook("01_playing_yacht.ipynb")
+    expect(nb.widget(".yacht-game")).to_have_count(1)
+    roll, dice = nb.widget(".yacht-roll"), nb.widget(".yacht-die")
+    roll_and_see(roll)
+    dice.nth(2).click()
+    held(dice.nth(2))
+    roll_and_see(roll)
+    nb.widget(".yacht-category-choice").click()
+    expect(nb.widget(".yacht-category-choice")).to_have_class(re.compile(r"\byacht-filled\b"))
+    view = "[v for v in Out.values() if type(v).__name__ == 'GameView'][0]"
+    history = nb.ask(f"{view}.game.history")
+    assert [e["type"] for e in history] == ["roll", "roll", "score"]
+    assert history[1]["keep"] == [2]
+    shown = int(nb.widget(".yacht-game .yacht-total").inner_text())
+    assert shown == history[2]["points"] == sum(history[1]["dice"])
+    # the lesson's own figures came out as stored: its exercise check printed its verdict
+    expect(nb.page.locator(".jp-OutputArea-output", has_text="All three right!")).to_have_count(1)
