@@ -37,13 +37,14 @@ def random_game(seed: int, rules: str) -> None:
 
 
 def main() -> None:
-    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    machine = platform.processor() or platform.machine()
+    print(f"machine: {machine}, Python {platform.python_version()}")
     for name in RULE_SETS:
         seconds = best_of(20, lambda name=name: build_table(name))
         print(f"score table {name:10s} 252 hands x {len(get_rules(name).categories)} boxes: "
               f"{seconds * 1000:6.2f} ms (best of 20)")
+    n = 200
     for name in RULE_SETS:
-        n = 200
         seconds = best_of(3, lambda name=name: [random_game(s, name) for s in range(n)])
         print(f"random 2-player games {name:10s}: {n / seconds:7.1f} games/s (best of 3 x {n})")
 

@@ -88,3 +88,22 @@ def test_law_of_large_numbers_runs_toward_the_exact_value() -> None:
     assert ys(running)[-1] == pytest.approx(sum(made) / 500)
     assert ys(running)[0] == float(made[0])
     assert ys(exact) == [float(p_within("full_house"))] * 2
+
+
+def test_strategy_scores_draw_each_simulation_as_shares_of_its_games() -> None:
+    from yacht_edu.plots import plot_strategy_scores
+    from yacht_edu.strategies import simulate
+
+    results = {name: simulate(name, "yacht", games=300, seed=5)
+               for name in ("chase_five", "optimal")}
+    ax = plot_strategy_scores(results)
+    outlines = ax.patches
+    assert len(outlines) == 2
+    for outline, simulation in zip(outlines, results.values(), strict=True):
+        heights = outline.get_xy()[:, 1]
+        assert max(heights) <= 1
+        assert outline.get_label().endswith(f"{simulation.mean:.1f}")
+    # the tallest step of each outline is the share of its most common 10-point bin
+    for outline, simulation in zip(outlines, results.values(), strict=True):
+        top = max(simulation.histogram(10).values()) / simulation.games
+        assert max(outline.get_xy()[:, 1]) == pytest.approx(top)

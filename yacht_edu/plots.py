@@ -7,6 +7,7 @@ fractions become floats only here, where they are drawn.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +36,12 @@ if TYPE_CHECKING:
 else:
     Axes = Any
 
-__all__ = ["plot_chance_within", "plot_law_of_large_numbers", "plot_score_distribution"]
+__all__ = [
+    "plot_chance_within",
+    "plot_law_of_large_numbers",
+    "plot_score_distribution",
+    "plot_strategy_scores",
+]
 
 
 def axes(ax: Axes | None) -> Axes:
@@ -109,5 +115,29 @@ def plot_law_of_large_numbers(category: str = "yacht", rules: RulesLike = "yacht
     ax.set_xlabel(t("probability.plot.turns", lang))
     ax.set_ylabel(t("probability.plot.share", lang, category=box_name(category, lang)))
     ax.set_title(t("probability.plot.lln_title", lang, rolls=rolls))
+    ax.legend()
+    return ax
+
+
+def plot_strategy_scores(results: Mapping[str, Any], *, ax: Axes | None = None,
+                         lang: str | None = None) -> Axes:
+    """The final scores of simulated games, one outline per strategy, each normalised to shares.
+
+    ``results`` maps a strategy's name to its ``Simulation`` (or to a pair whose last item is
+    one, as :func:`yacht_edu.strategies.compare` returns).
+    """
+    ax = axes(ax)
+    games = 0
+    for name, result in results.items():
+        simulation = result[-1] if isinstance(result, tuple) else result
+        scores = [int(s) for s in simulation.scores]
+        games = len(scores)
+        label = t("probability.plot.strategy_label", lang, strategy=t(f"strategy.{name}", lang),
+                  mean=f"{sum(scores) / games:.1f}")
+        ax.hist(scores, bins=range(0, max(scores) + 11, 10), histtype="step", linewidth=2,
+                weights=[1 / games] * games, label=label)
+    ax.set_xlabel(t("probability.plot.score", lang))
+    ax.set_ylabel(t("probability.plot.games_share", lang))
+    ax.set_title(t("probability.plot.strategies_title", lang, games=games))
     ax.legend()
     return ax

@@ -1,0 +1,187 @@
+"""The cache of solved tables: saved once, reloaded, and rebuilt when corrupt or stale.
+
+Every test works in its own temporary cache directory (``YACHT_EDU_CACHE``) and counts the
+solves by wrapping the solver's backward induction.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+import pytest
+
+import yacht_edu.solver as solver
+from yacht_edu import get_rules
+from yacht_edu.solver import cache, clear_memory, exact_solution, solve
+
+YACHT = get_rules("yacht")
+
+
+@pytest.fixture
+def cache_at(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("YACHT_EDU_CACHE", str(tmp_path / "cache"))
+    clear_memory()
+    yield tmp_path / "cache"
+    clear_memory()
+
+
+@pytest.fixture
+def solves(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The rule sets solved (not loaded) during the test."""
+    seen: list[str] = []
+    original = solver.solve_layers
+
+    def counting(space: Any, *args: Any, **kwargs: Any) -> Any:
+        seen.append(space.rules.name)
+        return original(space, *args, **kwargs)
+
+    monkeypatch.setattr(solver, "solve_layers", counting)
+    return seen
+
+
+def reload() -> solver.OptimalTable:
+    clear_memory()  # as in a new Python session
+    return solve(YACHT)
+
+
+def test_solved_once_then_loaded(cache_at: Path, solves: list[str]) -> None:
+    first = solve(YACHT)
+    path = cache.table_path(YACHT, "float")
+    assert path.exists() and path.parent == cache_at
+    again = reload()
+    assert solves == ["yacht"]
+    assert np.array_equal(first.mean, again.mean) and np.array_equal(first.second,
+                                                                      again.second)
+    assert not [p for p in cache_at.iterdir() if p.suffix == ".tmp"]  # no half-written file
+
+
+def test_a_corrupt_file_is_rebuilt(cache_at: Path, solves: list[str]) -> None:
+    first = solve(YACHT)
+    path = cache.table_path(YACHT, "float")
+    path.write_bytes(path.read_bytes()[:1000])  # cut short
+    again = reload()
+    assert solves == ["yacht", "yacht"] and np.array_equal(first.mean, again.mean)
+    reload()
+    assert solves == ["yacht", "yacht"]  # the rebuilt file is good
+
+
+def test_a_file_whose_numbers_changed_is_rebuilt(cache_at: Path, solves: list[str]) -> None:
+    solve(YACHT)
+    path = cache.table_path(YACHT, "float")
+    with np.load(path) as saved:
+        arrays = {name: saved[name].copy() for name in saved.files}
+    arrays["mean"][0] += 1.0  # one value altered, header (and its checksum) untouched
+    with path.open("wb") as file:
+        np.savez(file, **arrays)
+    assert reload().expected().mean == pytest.approx(166.955, abs=1e-3)
+    assert solves == ["yacht", "yacht"]
+
+
+@pytest.mark.parametrize("field", ["format", "fingerprint", "rules"])
+def test_a_stale_file_is_rebuilt(cache_at: Path, solves: list[str], field: str) -> None:
+    solve(YACHT)
+    path = cache.table_path(YACHT, "float")
+    with np.load(path) as saved:
+        arrays = {name: saved[name].copy() for name in saved.files}
+    meta = json.loads(arrays.pop("meta").tobytes())
+    meta[field] = {"format": cache.SOLVER_FORMAT - 1, "fingerprint": "0" * 64,
+                   "rules": repr(get_rules("yacht_sum4"))}[field]
+    # The checksum still fits the arrays: only the header says the file is out of date.
+    cache.save(path, arrays, {k: v for k, v in meta.items() if k != "checksum"})
+    reload()
+    assert solves == ["yacht", "yacht"]
+
+
+def test_a_file_of_the_wrong_shape_is_rebuilt(cache_at: Path, solves: list[str]) -> None:
+    rules = get_rules("yacht_sum4")
+    expected = cache.header(rules, "float", solver.box_rows(rules).fingerprint())
+    cache.save(cache.table_path(rules, "float"),
+               {"mean": np.zeros(3), "second": np.zeros(3)}, expected)
+    assert solve(rules).mean.shape == (4096,)
+    assert solves == ["yacht_sum4"]
+
+
+def test_an_interrupted_write_leaves_the_old_file(cache_at: Path, solves: list[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    solve(YACHT)
+    path = cache.table_path(YACHT, "float")
+    before = path.read_bytes()
+
+    def crash(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(cache.np, "savez", crash)
+    assert cache.save(path, {"mean": np.zeros(2)}, {"format": 1}) is False
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in cache_at.iterdir()) == [path.name]
+
+
+def test_an_unwritable_cache_still_solves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          solves: list[str]) -> None:
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("a file where the cache directory should be")
+    monkeypatch.setenv("YACHT_EDU_CACHE", str(blocker))
+    clear_memory()
+    assert solve(YACHT).expected().mean == pytest.approx(166.955, abs=1e-3)
+    assert solves == ["yacht"]
+    clear_memory()
+
+
+def test_the_exact_solution_is_cached_and_checked(cache_at: Path) -> None:
+    first = exact_solution("yacht")
+    path = cache.table_path(YACHT, "exact")
+    clear_memory()
+    again = exact_solution("yacht")
+    assert list(again.mean) == list(first.mean) and (again.keep_first == first.keep_first).all()
+    path.write_bytes(b"not a numpy file")
+    clear_memory()
+    rebuilt = exact_solution("yacht")
+    assert list(rebuilt.mean) == list(first.mean)
+
+
+def test_the_cache_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("YACHT_EDU_CACHE", str(tmp_path / "chosen"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.cache_dir() == tmp_path / "chosen"
+    monkeypatch.delenv("YACHT_EDU_CACHE")
+    assert cache.cache_dir() == tmp_path / "xdg" / "yacht_edu"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache.cache_dir() == tmp_path / "home" / ".cache" / "yacht_edu"
+
+
+def test_files_are_named_by_rules_options_and_version() -> None:
+    names = {cache.table_path(get_rules("yahtzee", joker=j, upper_first=u), "float").name
+             for j in ("forced", "free", "none") for u in (False, True)}
+    assert len(names) == 6
+    assert cache.table_path(YACHT, "float").name == f"yacht-float-v{cache.SOLVER_FORMAT}.npz"
+    assert os.sep not in "".join(names)
+
+
+class Bar:
+    """A stand-in for ``tqdm.auto.tqdm``: records what the solver reports."""
+
+    made: ClassVar[list[Bar]] = []
+
+    def __init__(self, total: int, desc: str) -> None:
+        self.total, self.desc, self.done, self.closed = total, desc, 0, False
+        Bar.made.append(self)
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_progress_bar_sees_every_state(cache_at: Path) -> None:
+    Bar.made.clear()
+    solve(YACHT, progress=Bar, use_cache=False)
+    (bar,) = Bar.made
+    assert bar.total == bar.done == 4096 - 1 and bar.closed  # every state but the full card
+    assert "Yacht" in bar.desc

@@ -1,0 +1,512 @@
+"""The coach: every choice of the moment ranked by the expected final score it leads to, and
+the analysis of a whole game decision by decision (after T. Verhoeff's optimal Yahtzee advisor).
+
+>>> advice = advise([1, 2, 2, 4, 6], rolls_left=2)       # Yacht, first roll of the game
+>>> [(c.choice, round(c.expected, 2)) for c in advice[:3]]  # keep the six, not the pair
+[((6,), 164.24), ((4, 6), 164.02), ((4,), 164.0)]
+>>> scoring = advise([6, 6, 6, 6, 2], rolls_left=0)        # after the last roll: a box
+>>> [(c.choice, round(c.loss, 2)) for c in scoring[:2]]
+[('four_of_a_kind', 0.0), ('sixes', 5.57)]
+
+A choice after the first or second roll is a keep: the dice kept, as a sorted tuple of values
+(keeping all five means stopping to score).  After the last roll it is the name of a box.
+``expected`` is the expected *final* score of the game when that choice is made and everything
+after it is played optimally; ``sd`` its standard deviation; ``loss`` the expected points given
+up against the best choice.  The numbers come from :mod:`yacht_edu.solver`.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, overload
+
+import numpy as np
+import numpy.typing as npt
+
+from yacht_edu.dice import Dice
+from yacht_edu.display import die_svg, direction
+from yacht_edu.errors import RuleError
+from yacht_edu.game import MAX_ROLLS, Game
+from yacht_edu.i18n import t
+from yacht_edu.rules import Rules, RulesLike, get_rules
+from yacht_edu.scorecard import Scorecard
+from yacht_edu.solver import OptimalTable, Progress, solve
+from yacht_edu.solver.backward import hand_worth, keep_worth
+from yacht_edu.solver.states import box_rows
+from yacht_edu.solver.turn import KEEP_INDEX, sub_keeps
+
+__all__ = [
+    "TIE",
+    "Advice",
+    "Analysis",
+    "Choice",
+    "Decision",
+    "PlayerSummary",
+    "SituationError",
+    "advise",
+    "analyse",
+]
+
+#: Two expected scores closer than this are a tie (float rounding is about 1e-12).
+TIE = 1e-9
+
+ChoiceValue = tuple[int, ...] | str
+
+
+class SituationError(RuleError):
+    """A situation the coach cannot be asked about (impossible scores, a full card, ...)."""
+
+    default_msgid = "coach.error.situation"
+
+
+# -- what the coach says -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal choice: the dice to keep (sorted values) or the box to score, and what follows.
+
+    ``expected``: the expected final score if this choice is made and the rest played
+    optimally; ``sd``: its standard deviation; ``loss``: expected points given up against the
+    best choice (0 for the best and for choices tied with it); ``rank``: 1 for the best, equal
+    for ties.
+    """
+
+    choice: ChoiceValue
+    expected: float
+    sd: float
+    loss: float
+    rank: int = 1
+
+    @property
+    def is_keep(self) -> bool:
+        return isinstance(self.choice, tuple)
+
+    def label(self, lang: str | None = None) -> str:
+        """The choice in words: "Keep 2 2", "Roll all five again", "Score Full House"."""
+        return choice_label(self.choice, lang)
+
+    def __repr__(self) -> str:
+        return (f"Choice({self.choice!r}, expected={self.expected:.4f}, sd={self.sd:.4f}, "
+                f"loss={self.loss:.4f})")
+
+
+def choice_label(choice: ChoiceValue, lang: str | None = None) -> str:
+    if isinstance(choice, str):
+        return t("coach.score", lang, category=t(f"category.{choice}", lang))
+    if not choice:
+        return t("coach.keep_nothing", lang)
+    if len(choice) == 5:
+        return t("coach.keep_all", lang)
+    return t("coach.keep", lang, dice=" ".join(map(str, choice)))
+
+
+@dataclass(frozen=True, eq=False)
+class Advice(Sequence[Choice]):
+    """Every legal choice of the moment, best first (a sequence of :class:`Choice`).
+
+    ``expected`` and ``sd``: the expected final score from here with optimal play.  Before the
+    first roll of a turn (or once the game is over) there is nothing to choose: no choices.
+    """
+
+    rules: Rules
+    card: Scorecard
+    dice: tuple[int, ...] | None
+    rolls_left: int
+    choices: tuple[Choice, ...]
+    expected: float
+    sd: float
+    player: str | None = None
+
+    @overload
+    def __getitem__(self, index: int) -> Choice: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Choice]: ...
+    def __getitem__(self, index: int | slice) -> Choice | Sequence[Choice]:
+        return self.choices[index]
+
+    def __len__(self) -> int:
+        return len(self.choices)
+
+    def __iter__(self) -> Iterator[Choice]:
+        return iter(self.choices)
+
+    @property
+    def best(self) -> Choice:
+        """The best choice (the first of several tied best ones)."""
+        if not self.choices:
+            raise SituationError("coach.error.nothing_to_choose")
+        return self.choices[0]
+
+    @property
+    def ties(self) -> tuple[Choice, ...]:
+        """Every choice tied for best."""
+        return tuple(c for c in self.choices if c.rank == 1)
+
+    def of(self, choice: Iterable[int] | str) -> Choice:
+        """The entry of one choice: a keep (values, any order) or a box name."""
+        wanted: ChoiceValue = choice if isinstance(choice, str) else tuple(sorted(choice))
+        for entry in self.choices:
+            if entry.choice == wanted:
+                return entry
+        raise SituationError("coach.error.not_a_choice", choice=repr(wanted))
+
+    def __repr__(self) -> str:
+        dice = "-".join(map(str, self.dice)) if self.dice else "not rolled"
+        lines = [f"Advice({self.rules!r}, dice {dice}, {self.rolls_left} rolls left: "
+                 f"expected {self.expected:.4f} ± {self.sd:.4f})"]
+        for entry in self.choices[:10]:
+            tie = "=" if entry.rank == 1 and len(self.ties) > 1 else " "
+            lines.append(f" {tie}{entry.rank:>2}. {entry.choice!s:<18} {entry.expected:9.4f} "
+                         f"± {entry.sd:7.4f}  loss {entry.loss:.4f}")
+        if len(self.choices) > 10:
+            lines.append(f"     … {len(self.choices) - 10} more")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return advice_html(self)
+
+
+def advice_html(advice: Advice, lang: str | None = None) -> str:
+    """The advice as a table: rank, choice, expected final score ± sd, loss; ties marked."""
+    head = t("coach.heading", lang, rules=advice.rules.label(lang))
+    status = t("coach.expected_now", lang, mean=f"{advice.expected:.2f}", sd=f"{advice.sd:.2f}")
+    if not advice.choices:
+        note = t("coach.game_over" if advice.card.complete else "coach.roll_first", lang)
+        return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
+                f"<p>{html.escape(status)}</p><p>{html.escape(note)}</p></div>")
+    tied = len(advice.ties) > 1
+    columns = "".join(f"<th>{html.escape(t(key, lang))}</th>" for key in (
+        "coach.col_rank", "coach.col_choice", "coach.col_expected", "coach.col_sd",
+        "coach.col_loss"))
+    rows = []
+    for entry in advice.choices:
+        best = entry.rank == 1
+        rank = f"={entry.rank}" if best and tied else str(entry.rank)
+        style = ' style="background:#e6f4e6;font-weight:bold"' if best else ""
+        rows.append(f'<tr class="yacht-coach-choice"{style}><td>{rank}</td>'
+                    f"<td>{_choice_html(entry.choice, lang)}</td>"
+                    f'<td style="text-align:right">{entry.expected:.2f}</td>'
+                    f'<td style="text-align:right">± {entry.sd:.2f}</td>'
+                    f'<td style="text-align:right">{entry.loss:.2f}</td></tr>')
+    dice = " ".join(map(str, advice.dice or ()))
+    situation = t("coach.situation", lang, dice=dice, rolls=advice.rolls_left)
+    return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
+            f"<p>{html.escape(situation)} · {html.escape(status)}</p>"
+            f'<table class="yacht-coach-table"><tr>{columns}</tr>{"".join(rows)}</table></div>')
+
+
+def _choice_html(choice: ChoiceValue, lang: str | None) -> str:
+    words = html.escape(choice_label(choice, lang))
+    if isinstance(choice, str) or not choice or len(choice) == 5:
+        return words
+    faces = "".join(die_svg(face, size=20, label=str(face)) for face in choice)
+    return f'<span title="{words}">{faces}</span> <span style="font-size:smaller">{words}</span>'
+
+
+# -- advise --------------------------------------------------------------------------------------
+
+
+def advise(situation: Game | Dice | Iterable[int], rolls_left: int | None = None,
+           filled: Mapping[str, int] | None = None, rules: RulesLike = "yacht", *,
+           yahtzee_bonuses: int = 0, progress: Progress | None = None) -> Advice:
+    """Every legal choice of the moment, best first.
+
+    ``advise(game)``: for the player to move in a running game.
+    ``advise(dice, rolls_left, filled={...}, rules=...)``: for any moment — ``dice`` the five
+    dice, ``rolls_left`` the rolls still allowed this turn (2 after the first roll, 0 after
+    the last), ``filled`` the boxes already used and their scores.
+
+    ``progress``: a progress-bar factory (``tqdm.auto.tqdm``) for the first, solving call of a
+    rule set (a Yahtzee solve takes seconds; it is saved for later).
+    """
+    if isinstance(situation, Game):
+        if rolls_left is not None or filled is not None:
+            raise TypeError("advise(game) reads the dice, rolls left and scorecard from the "
+                            "game: give either a game or dice with rolls_left, not both.")
+        return advise_game(situation, progress)
+    if rolls_left is None:
+        raise TypeError("advise(dice, rolls_left): say how many rolls are left (0, 1 or 2).")
+    card = situation_card(rules, filled or {}, yahtzee_bonuses)
+    dice = Dice(tuple(situation)) if not isinstance(situation, Dice) else situation
+    if isinstance(rolls_left, bool) or rolls_left not in range(MAX_ROLLS):
+        raise SituationError("coach.error.rolls_left", value=repr(rolls_left))
+    if card.complete:
+        raise SituationError("coach.error.card_full")
+    return advise_card(solve(card.rules, progress=progress), card, dice, rolls_left)
+
+
+def advise_game(game: Game, progress: Progress | None = None) -> Advice:
+    """:func:`advise` for the player to move (no choices before the roll or after the game)."""
+    table = solve(game.rules, progress=progress)
+    player = game.current_player
+    card = game.scorecard(player)
+    if game.over or game.dice is None:
+        return nothing_to_choose(table, card, player)
+    return advise_card(table, card, game.dice, game.rolls_left, player)
+
+
+def nothing_to_choose(table: OptimalTable, card: Scorecard, player: str | None) -> Advice:
+    expected = table.expected(card)
+    return Advice(card.rules, card, None, MAX_ROLLS if not card.complete else 0, (),
+                  float(expected.mean), expected.sd, player)
+
+
+def situation_card(rules: RulesLike, filled: Mapping[str, int],
+                   yahtzee_bonuses: int) -> Scorecard:
+    """The scorecard of :func:`advise`'s ``filled``, refusing scores no game can produce."""
+    ruleset = get_rules(rules)
+    if isinstance(yahtzee_bonuses, bool) or not isinstance(yahtzee_bonuses, int) or (
+            yahtzee_bonuses < 0):
+        raise SituationError("coach.error.bonuses", value=repr(yahtzee_bonuses))
+    card = Scorecard.from_filled(filled, ruleset, yahtzee_bonuses)
+    possible = possible_scores(ruleset)
+    for category, points in card.filled.items():
+        if points not in possible[category]:
+            raise SituationError("coach.error.impossible_score", category=category,
+                                 points=points,
+                                 possible=", ".join(map(str, sorted(possible[category]))))
+    holds_fifty = ruleset.yahtzee_bonus and card.boxes["yahtzee"] == 50
+    if yahtzee_bonuses and not holds_fifty:  # a +100 needs 50 in the yahtzee box
+        raise SituationError("coach.error.bonuses", value=repr(yahtzee_bonuses))
+    return card
+
+
+def possible_scores(rules: Rules) -> dict[str, frozenset[int]]:
+    """Every score a box can hold under these rules (plain and joker), read from the solver's
+    score rows."""
+    rows = box_rows(rules)
+    found: dict[str, set[int]] = {c: set() for c in rules.categories}
+    for box, points in zip(rows.row_box, rows.row_points, strict=True):
+        found[rules.categories[box]].add(int(points))
+    for c, category in enumerate(rules.categories):
+        allowed = rows.joker_allowed[..., c]
+        found[category].update(int(p) for p in np.unique(rows.joker_points[..., c][allowed]))
+    return {c: frozenset(points) for c, points in found.items()}
+
+
+class TurnValues:
+    """What the rest of the game is worth from one scorecard, at each moment of a turn.
+
+    :meth:`keeps` — every keep's mean and second moment of the points still to come (from the
+    solver's turn); :meth:`choices` — every legal choice of a moment, its boxes read through
+    :meth:`Scorecard.options` and :meth:`Scorecard.fill`.
+    """
+
+    def __init__(self, table: OptimalTable, card: Scorecard) -> None:
+        self.table = table
+        self.card = card
+        self._hands: tuple[npt.NDArray[Any], npt.NDArray[Any]] | None = None
+        self._keeps: dict[int, tuple[npt.NDArray[Any], npt.NDArray[Any]]] = {}
+
+    def keeps(self, rolls_left: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+        if rolls_left not in self._keeps:
+            if self._hands is None:
+                state = np.array([self.table.space.number_of(self.card)])
+                worth, squares, _ = hand_worth(box_rows(self.card.rules), state,
+                                               self.table.mean, self.table.second, local=True)
+                self._hands = (worth, squares)
+            mean, second = keep_worth(*self._hands, rolls_left)
+            self._keeps[rolls_left] = (mean[:, 0], second[:, 0])
+        return self._keeps[rolls_left]
+
+    def choices(self, dice: Dice, rolls_left: int) -> list[tuple[ChoiceValue, float, float]]:
+        """(choice, expected final score, second moment of the points to come) of every legal
+        choice."""
+        total = self.card.total
+        if rolls_left == 0:
+            found: list[tuple[ChoiceValue, float, float]] = []
+            for option in self.card.options(dice):
+                if option.allowed:
+                    after = self.card.fill(dice, option.category)
+                    mean, second = self.table.future(after)
+                    gained = after.total - total
+                    found.append((option.category, after.total + mean,
+                                  gained * gained + 2 * gained * mean + second))
+            return found
+        found = []
+        for keep in sub_keeps(dice.hand):
+            # Keeping all five is stopping to score: worth what the last roll's keep is.
+            keep_mean, keep_second = self.keeps(1 if len(keep) == len(dice) else rolls_left)
+            found.append((keep, total + float(keep_mean[KEEP_INDEX[keep]]),
+                          float(keep_second[KEEP_INDEX[keep]])))
+        return found
+
+
+def advise_card(table: OptimalTable, card: Scorecard, dice: Dice, rolls_left: int,
+                player: str | None = None, values: TurnValues | None = None) -> Advice:
+    """:func:`advise` for a scorecard, dice and rolls left, from a solved table."""
+    values = values or TurnValues(table, card)
+    found = values.choices(dice, rolls_left)
+    best = max(expected for _, expected, _ in found)
+    order = sorted(range(len(found)), key=lambda i: (best - found[i][1] > TIE, -found[i][1], i))
+    choices = []
+    rank = 0
+    previous = math.inf
+    for position, i in enumerate(order, start=1):
+        choice, expected, second = found[i]
+        future = expected - card.total
+        if previous - expected > TIE:
+            rank = position
+        previous = expected
+        loss = best - expected
+        choices.append(Choice(choice, expected, math.sqrt(max(second - future * future, 0.0)),
+                              0.0 if loss <= TIE else loss, rank))
+    top = choices[0]
+    return Advice(card.rules, card, tuple(dice), rolls_left, tuple(choices), top.expected,
+                  top.sd, player)
+
+
+# -- analyse -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a game: what was chosen, what was best, and the expected points lost."""
+
+    player: str
+    turn: int
+    rolls_left: int
+    dice: tuple[int, ...]
+    chosen: ChoiceValue
+    best: tuple[ChoiceValue, ...]
+    expected: float
+    best_expected: float
+    loss: float
+
+    @property
+    def is_best(self) -> bool:
+        return self.loss == 0.0
+
+    def __repr__(self) -> str:
+        return (f"Decision({self.player!r}, turn {self.turn}, {self.rolls_left} rolls left, "
+                f"dice {'-'.join(map(str, self.dice))}: chose {self.chosen!r}, best "
+                f"{self.best[0]!r}, loss {self.loss:.4f})")
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """A player's proficiency: decisions made, how many were not the best, points lost."""
+
+    player: str
+    decisions: int
+    mistakes: int
+    loss: float
+
+
+@dataclass(frozen=True, eq=False)
+class Analysis(Sequence[Decision]):
+    """Every decision of a game in order (a sequence of :class:`Decision`), with each player's
+    total expected points lost (Verhoeff's proficiency test)."""
+
+    rules: Rules
+    decisions: tuple[Decision, ...]
+    players: tuple[PlayerSummary, ...]
+
+    @overload
+    def __getitem__(self, index: int) -> Decision: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Decision]: ...
+    def __getitem__(self, index: int | slice) -> Decision | Sequence[Decision]:
+        return self.decisions[index]
+
+    def __len__(self) -> int:
+        return len(self.decisions)
+
+    def __iter__(self) -> Iterator[Decision]:
+        return iter(self.decisions)
+
+    def loss(self, player: str) -> float:
+        """The expected points ``player`` gave up in the whole game."""
+        for summary in self.players:
+            if summary.player == player:
+                return summary.loss
+        raise RuleError("error.unknown_player", name=repr(player),
+                        choices=", ".join(s.player for s in self.players))
+
+    def __repr__(self) -> str:
+        totals = ", ".join(f"{s.player}: {s.loss:.4f} lost in {s.decisions} decisions "
+                           f"({s.mistakes} not best)" for s in self.players)
+        return f"Analysis({self.rules!r}, {len(self)} decisions; {totals})"
+
+    def _repr_html_(self) -> str:
+        return analysis_html(self)
+
+
+def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:
+    """Each decision of a finished or running game, against the optimal one.
+
+    A turn has up to three decisions: the keep after the first roll, the keep after the
+    second (keeping all five is stopping), and the box after the last roll.
+    """
+    table = solve(game.rules, progress=progress)
+    cards = {name: Scorecard.empty(game.rules) for name in game.players}
+    turns = dict.fromkeys(game.players, 0)
+    decisions: list[Decision] = []
+    dice: Dice | None = None
+    rolls = 0
+    values: TurnValues | None = None
+    for event in game.history:
+        if event["type"] == "roll":
+            player = event["player"]
+            if dice is None:
+                turns[player] += 1
+                values = TurnValues(table, cards[player])
+            else:
+                kept = tuple(sorted(dice[i] for i in event["keep"]))
+                decisions.append(_decision(table, cards[player], dice, MAX_ROLLS - rolls, kept,
+                                           player, turns[player], values))
+            dice, rolls = Dice(event["dice"]), rolls + 1
+        elif event["type"] == "score" and dice is not None:
+            player = event["player"]
+            if rolls < MAX_ROLLS:  # stopped early: the keep was "all five"
+                decisions.append(_decision(table, cards[player], dice, MAX_ROLLS - rolls,
+                                           dice.hand, player, turns[player], values))
+            decisions.append(_decision(table, cards[player], dice, 0, event["category"],
+                                       player, turns[player], values))
+            cards[player] = cards[player].fill(dice, event["category"])
+            dice, rolls = None, 0
+    summaries = tuple(
+        PlayerSummary(name, sum(d.player == name for d in decisions),
+                      sum(d.player == name and not d.is_best for d in decisions),
+                      math.fsum(d.loss for d in decisions if d.player == name))
+        for name in game.players)
+    return Analysis(game.rules, tuple(decisions), summaries)
+
+
+def _decision(table: OptimalTable, card: Scorecard, dice: Dice, rolls_left: int,
+              chosen: ChoiceValue, player: str, turn: int,
+              values: TurnValues | None) -> Decision:
+    advice = advise_card(table, card, dice, rolls_left, player, values)
+    entry = advice.of(chosen)
+    return Decision(player, turn, rolls_left, tuple(dice), entry.choice,
+                    tuple(c.choice for c in advice.ties), entry.expected, advice.expected,
+                    entry.loss)
+
+
+def analysis_html(analysis: Analysis, lang: str | None = None) -> str:
+    """The analysis as a table of decisions, mistakes first marked, and each player's total."""
+    head = t("analysis.heading", lang, rules=analysis.rules.label(lang))
+    columns = "".join(f"<th>{html.escape(t(key, lang))}</th>" for key in (
+        "analysis.col_player", "analysis.col_turn", "analysis.col_rolls_left",
+        "analysis.col_dice", "analysis.col_chosen", "analysis.col_best", "analysis.col_loss"))
+    rows = []
+    for d in analysis.decisions:
+        style = "" if d.is_best else ' style="background:#fdecea"'
+        best = " / ".join(choice_label(b, lang) for b in d.best)
+        rows.append(f'<tr class="yacht-analysis-decision"{style}><td>{html.escape(d.player)}'
+                    f"</td><td>{d.turn}</td><td>{d.rolls_left}</td>"
+                    f"<td>{'-'.join(map(str, d.dice))}</td>"
+                    f"<td>{html.escape(choice_label(d.chosen, lang))}</td>"
+                    f"<td>{html.escape(best)}</td>"
+                    f'<td style="text-align:right">{d.loss:.2f}</td></tr>')
+    totals = "".join(
+        f"<li>{html.escape(t('analysis.total', lang, player=s.player, loss=f'{s.loss:.2f}', decisions=s.decisions, mistakes=s.mistakes))}</li>"  # noqa: E501
+        for s in analysis.players)
+    return (f'<div class="yacht-analysis" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
+            f"<ul>{totals}</ul>"
+            f'<table class="yacht-analysis-table"><tr>{columns}</tr>{"".join(rows)}</table>'
+            f"</div>")

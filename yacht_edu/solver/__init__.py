@@ -1,0 +1,261 @@
+"""The optimal strategy: the best expected final score from every scorecard, for every rule set.
+
+>>> result = optimal_expected_score("yacht")
+>>> round(result.mean, 4), round(result.sd, 4)
+(166.9551, 34.9816)
+>>> exact = optimal_expected_score("yacht", exact=True).mean   # a sympy.Rational
+>>> len(str(exact.p)), len(str(exact.q)), float(exact)          # digits of p/q, and p/q
+(132, 130, 166.9550677045725)
+
+How it works (each step a module a learner can read):
+
+- :mod:`~yacht_edu.solver.turn` — one turn, for many scorecards at once: roll the free dice one
+  at a time, find the best keep inside each hand;
+- :mod:`~yacht_edu.solver.states` — the scorecard states that matter, and what each box offers
+  in each of them, read from the model (:mod:`yacht_edu.rules`, :mod:`yacht_edu.scorecard`);
+- :mod:`~yacht_edu.solver.backward` — backward induction, from the full scorecard to the empty
+  one, a layer of states at a time, in numpy;
+- :mod:`~yacht_edu.solver.exact` and :mod:`~yacht_edu.solver.distribution` — the same in
+  exact integers for ``yacht`` and ``yacht_sum4``, and the exact chance of every final score;
+- :mod:`~yacht_edu.solver.cache` — solved tables saved in the user's cache directory.
+
+A full ``yahtzee`` solve takes seconds; pass ``progress=tqdm.auto.tqdm`` (or any factory with the
+same ``total=``/``update``/``close``) to watch it.  Later calls load the saved table.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import sympy
+
+from yacht_edu.rules import Rules, RulesLike, get_rules
+from yacht_edu.scorecard import Scorecard
+from yacht_edu.solver import cache
+from yacht_edu.solver.backward import Progress, ProgressBar, solve_layers
+from yacht_edu.solver.distribution import ScoreDistribution, score_distribution_of
+from yacht_edu.solver.exact import TURN_DENOMINATOR, ExactSolution, solve_exact
+from yacht_edu.solver.states import State, StateSpace, box_rows
+
+__all__ = [
+    "Expected",
+    "OptimalTable",
+    "Progress",
+    "ProgressBar",
+    "ScoreDistribution",
+    "State",
+    "clear_memory",
+    "exact_solution",
+    "optimal_expected_score",
+    "optimal_score_distribution",
+    "solve",
+    "solve_endgame",
+]
+
+
+@dataclass(frozen=True)
+class Expected:
+    """An expected final score under optimal play, with its standard deviation.
+
+    With ``exact=True`` the mean and the variance are ``sympy.Rational``; the standard
+    deviation is a float (the square root of a rational is rarely rational).
+    """
+
+    mean: float | sympy.Rational
+    sd: float
+    variance: float | sympy.Rational = field(repr=False, default=math.nan)
+
+    def __repr__(self) -> str:
+        mean = self.mean if isinstance(self.mean, float) else f"{self.mean} ≈ {float(self.mean)}"
+        return f"Expected(mean={mean}, sd={self.sd})"
+
+
+@dataclass(frozen=True, eq=False)
+class OptimalTable:
+    """A solved rule set: for every state, the expected points still to come and their second
+    moment (``nan`` for states no game reaches)."""
+
+    rules: Rules
+    mean: npt.NDArray[np.float64]
+    second: npt.NDArray[np.float64]
+
+    @property
+    def space(self) -> StateSpace:
+        return StateSpace.of(self.rules)
+
+    def future(self, card: Scorecard) -> tuple[float, float]:
+        """The points still to come from ``card``: their mean and their second moment."""
+        state = self.space.number_of(card)
+        return float(self.mean[state]), float(self.second[state])
+
+    def expected(self, card: Scorecard | None = None) -> Expected:
+        """The expected final score from ``card`` (default: an empty scorecard)."""
+        card = Scorecard.empty(self.rules) if card is None else card
+        mean, second = self.future(card)
+        variance = max(second - mean * mean, 0.0)
+        return Expected(card.total + mean, math.sqrt(variance), variance)
+
+
+_lock = threading.Lock()
+_tables: dict[Rules, OptimalTable] = {}
+
+
+def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
+          workers: int | None = None, use_cache: bool = True, **options: object) -> OptimalTable:
+    """The solved table of a rule set: from memory, from the cache directory, or solved now.
+
+    ``solve("yahtzee", joker="free", progress=tqdm.auto.tqdm)``.  ``use_cache=False`` solves
+    again and neither reads nor writes the cache directory.
+    """
+    ruleset = get_rules(rules, **options)
+    with _lock:
+        if use_cache and ruleset in _tables:
+            return _tables[ruleset]
+        space = StateSpace.of(ruleset)
+        expected = cache.header(ruleset, "float", box_rows(ruleset).fingerprint())
+        path = cache.table_path(ruleset, "float")
+        saved = cache.load(path, expected) if use_cache else None
+        if saved is not None and _fits(saved, ("mean", "second"), (space.size,), np.float64):
+            table = OptimalTable(ruleset, saved["mean"], saved["second"])
+        else:
+            mean, second = solve_layers(space, box_rows(ruleset), progress=progress,
+                                        workers=workers)
+            table = OptimalTable(ruleset, mean, second)
+            if use_cache:
+                cache.save(path, {"mean": mean, "second": second}, expected)
+        if use_cache:
+            _tables[ruleset] = table
+        return table
+
+
+def _fits(arrays: dict[str, npt.NDArray[Any]], names: tuple[str, ...],
+          shape: tuple[int, ...], dtype: type) -> bool:
+    return all(name in arrays and arrays[name].shape == shape and arrays[name].dtype == dtype
+               for name in names)
+
+
+def solve_endgame(card: Scorecard, *, progress: Progress | None = None) -> OptimalTable:
+    """Solve only the states that can follow ``card`` (quick when few boxes are open).
+
+    Values of states that cannot follow ``card`` are ``nan``.  Nothing is cached.
+
+    >>> last_turn = Scorecard.from_filled({"ones": 3, "twos": 8, "threes": 9, "fours": 12,
+    ...     "fives": 15, "sixes": 18, "full_house": 0, "four_of_a_kind": 16,
+    ...     "little_straight": 30, "big_straight": 0, "yacht": 0}, "yacht")
+    >>> result = solve_endgame(last_turn).expected(last_turn)   # only Choice is left
+    >>> round(result.mean - last_turn.total, 4)                # the best sum of 5 dice in 3 rolls
+    23.3333
+    """
+    space = StateSpace.of(card.rules)
+    mean, second = solve_layers(space, box_rows(card.rules), within=space.state_of(card).filled,
+                                progress=progress, workers=1)
+    return OptimalTable(card.rules, mean, second)
+
+
+def clear_memory() -> None:
+    """Forget the tables kept in memory (the files in the cache directory stay)."""
+    with _lock:
+        _tables.clear()
+        _exact.clear()
+        _distributions.clear()
+
+
+# -- exact -----------------------------------------------------------------------------------
+
+_exact: dict[Rules, ExactSolution] = {}
+_distributions: dict[Rules, ScoreDistribution] = {}
+_POLICY = ("box_row", "keep_second", "keep_first")
+
+
+def exact_solution(rules: RulesLike = "yacht", *,
+                   progress: Progress | None = None) -> ExactSolution:
+    """The exact solve of ``yacht`` or ``yacht_sum4`` (kept in memory and in the cache)."""
+    ruleset = get_rules(rules)
+    with _lock:
+        if ruleset in _exact:
+            return _exact[ruleset]
+        space = StateSpace.of(ruleset)
+        expected = cache.header(ruleset, "exact", box_rows(ruleset).fingerprint())
+        path = cache.table_path(ruleset, "exact")
+        saved = cache.load(path, expected)
+        solution = None
+        if saved is not None and _fits(saved, _POLICY, (space.size, 252), np.int16):
+            mean, second = (_decode(saved.get(name)) for name in ("mean", "second"))
+            if len(mean) == len(second) == space.size:
+                solution = ExactSolution(ruleset, mean, second,
+                                         *(saved[name] for name in _POLICY))
+        if solution is None:
+            solution = solve_exact(ruleset, progress)
+            arrays = {"mean": _encode(solution.mean), "second": _encode(solution.second)}
+            arrays.update((name, getattr(solution, name)) for name in _POLICY)
+            cache.save(path, arrays, expected)
+        _exact[ruleset] = solution
+        return solution
+
+
+def _encode(numbers: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
+    """Whole numbers as comma-separated hexadecimal text (numpy files refuse Python ints)."""
+    text = ",".join(format(int(n), "x") for n in numbers)
+    return np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+
+
+def _decode(encoded: npt.NDArray[Any] | None) -> npt.NDArray[Any]:
+    if encoded is None or encoded.dtype != np.uint8:
+        return np.zeros(0, dtype=object)
+    try:
+        numbers = [int(part, 16) for part in encoded.tobytes().decode("ascii").split(",")]
+    except ValueError:
+        return np.zeros(0, dtype=object)
+    return np.array(numbers, dtype=object)
+
+
+def optimal_expected_score(rules: RulesLike = "yacht", *, exact: bool = False,
+                           progress: Progress | None = None, **options: object) -> Expected:
+    """The expected final score of optimal solitaire play from an empty scorecard, and its
+    standard deviation.
+
+    ``rules``: ``"yacht"``, ``"yacht_sum4"``, ``"yahtzee"`` or a :class:`~yacht_edu.rules.Rules`;
+    ``options`` as for :func:`~yacht_edu.rules.get_rules` (``joker=``, ``upper_first=``).
+    ``exact=True`` (``yacht`` and ``yacht_sum4`` only) gives the mean and variance as
+    ``sympy.Rational``.  ``progress``: a progress-bar factory such as ``tqdm.auto.tqdm``.
+    """
+    ruleset = get_rules(rules, **options)
+    if not exact:
+        return solve(ruleset, progress=progress).expected()
+    solution = exact_solution(ruleset, progress=progress)
+    denominator = solution.denominator(0)
+    mean = sympy.Rational(solution.mean[0], denominator)
+    variance = sympy.Rational(solution.second[0], denominator) - mean**2
+    return Expected(mean, math.sqrt(float(variance)), variance)
+
+
+def optimal_score_distribution(rules: RulesLike = "yacht", *,
+                               progress: Progress | None = None) -> ScoreDistribution:
+    """The exact chance of every final score under optimal play (``yacht``, ``yacht_sum4``).
+
+    Its mean and variance equal ``optimal_expected_score(rules, exact=True)``'s.
+    """
+    ruleset = get_rules(rules)
+    solution = exact_solution(ruleset, progress=progress)
+    with _lock:
+        if ruleset not in _distributions:
+            expected = cache.header(ruleset, "distribution", box_rows(ruleset).fingerprint())
+            path = cache.table_path(ruleset, "distribution")
+            saved = cache.load(path, expected) or {}
+            scores, chances = saved.get("scores"), _decode(saved.get("chances"))
+            if scores is not None and scores.dtype == np.int64 and len(scores) == len(chances):
+                numerators = dict(zip(scores.tolist(), map(int, chances), strict=True))
+                found = ScoreDistribution(ruleset.label("en"), numerators,
+                                          TURN_DENOMINATOR**ruleset.turns)
+            else:
+                found = score_distribution_of(solution, progress)
+                cache.save(path, {"scores": np.array(list(found.numerators), dtype=np.int64),
+                                  "chances": _encode(np.array(list(found.numerators.values()),
+                                                              dtype=object))}, expected)
+            _distributions[ruleset] = found
+        return _distributions[ruleset]

@@ -1,0 +1,237 @@
+"""Backward induction: the worth of every state, from the full scorecard back to the empty one.
+
+The worth of a state is the expected number of points still to come under optimal play, and
+its second moment (for the standard deviation).  A state's worth needs only the worth of states
+with one more box filled, so the states are worked out a layer at a time (same number of filled
+boxes), all states of a layer side by side in numpy arrays:
+
+1. :func:`hand_worth` — end the turn with each of the 252 hands: the best box to score it in
+   (what the box adds now plus the worth of the state it leads to);
+2. :func:`turn_worth` — the two choices of dice to keep and the first roll
+   (see :mod:`yacht_edu.solver.turn`).
+
+The same functions work on floats and, for the exact solve, on Python integers: a layer's
+values are then whole numbers over a common denominator, a power of 6 (see
+:mod:`yacht_edu.solver.exact`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, NamedTuple, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from yacht_edu.solver.states import BoxRows, Layer, StateSpace, chunks
+from yacht_edu.solver.turn import (
+    ORDERED_ROLLS,
+    best_keeps,
+    first_roll,
+    pick,
+    pick_each,
+    roll_the_rest,
+    tag,
+    untag,
+)
+
+__all__ = [
+    "Progress",
+    "ProgressBar",
+    "TurnPlan",
+    "best_rows",
+    "follow_plan",
+    "hand_worth",
+    "keep_worth",
+    "open_rows",
+    "solve_layers",
+    "turn_worth",
+]
+
+Array = npt.NDArray[Any]
+Ints = npt.NDArray[np.intp]
+
+#: States worked out together: large enough for numpy, small enough for the processor cache.
+CHUNK = 256
+
+
+class ProgressBar(Protocol):
+    """What the solver needs of a progress bar (``tqdm.auto.tqdm`` has it)."""
+
+    def update(self, n: int = 1) -> object: ...
+
+    def close(self) -> object: ...
+
+
+#: Works out a chunk of one layer: (states, mean, second, filled boxes) -> (mean, second).
+ChunkSolver = Callable[[npt.NDArray[np.intp], npt.NDArray[Any], npt.NDArray[Any], int],
+                       tuple[npt.NDArray[Any], npt.NDArray[Any]]]
+#: A factory called as ``progress(total=..., desc=...)`` (e.g. ``tqdm.auto.tqdm``).
+Progress = Callable[..., ProgressBar]
+
+
+class TurnPlan(NamedTuple):
+    """A turn worked out for some states (one column each).
+
+    ``box_row[h]``: the score row chosen for hand ``h`` after the last roll;
+    ``keep_second[h]`` / ``keep_first[h]``: the keep (index in ``KEEPS``) chosen after the
+    second / first roll; ``mean`` and ``second``: the worth of the turn and of what follows.
+    """
+
+    box_row: Ints
+    keep_second: Ints
+    keep_first: Ints
+    mean: Array
+    second: Array
+
+
+def hand_worth(rows: BoxRows, states: Ints, mean: Array, second: Array,
+               scale: int = 1, local: bool = False) -> tuple[Array, Array, Ints]:
+    """End the turn with each hand, scored in its best box: worth, second moment, row chosen.
+
+    Arrays of shape (252, states).  ``scale`` is the denominator of ``mean`` and ``second``
+    for exact (object) arrays, 1 for floats.  ``local``: skip numbering the rows chosen (the
+    float solve does not need them).
+    """
+    used = open_rows(rows, states)
+    offer = rows.in_states(states, used)
+    after, after_second = mean[offer.next], second[offer.next]
+    if mean.dtype == object:
+        gain = offer.gain.astype(object)
+        worth = np.where(offer.allowed, gain * scale + after, -1)
+    else:
+        gain = offer.gain.astype(np.float64)
+        worth = np.where(offer.allowed, gain + after, -1.0)
+    with np.errstate(invalid="ignore"):  # rows not allowed may lead to unreachable states
+        squares = gain * gain * scale + 2 * gain * after + after_second
+    chosen = best_rows(rows, worth, used)
+    best_worth, best_squares = pick_each((worth, squares), chosen)
+    return best_worth, best_squares, chosen if local else used[chosen]
+
+
+def open_rows(rows: BoxRows, states: Ints) -> Ints:
+    """The score rows of the boxes open in at least one of ``states``."""
+    filled = rows.space.unpack(states)[0]
+    return rows.rows_of_boxes([c for c in range(rows.space.boxes)
+                               if not np.all(filled >> c & 1)])
+
+
+def best_rows(rows: BoxRows, values: Array, used: Ints) -> Ints:
+    """For each hand, the position in ``used`` of the row with the highest value.
+
+    ``values`` (one per row of ``used`` and state) must be non-negative for the rows that may
+    be chosen and negative for the others.  Among equal values the later row wins.
+    """
+    position = np.empty(rows.rows, dtype=np.intp)
+    position[used] = np.arange(len(used))
+    boxes = np.unique(rows.row_box[used])
+    tagged = tag(values, np.arange(len(used))[:, None])
+    best = tagged[position[rows.row_of[boxes[0]]]]
+    for box in boxes[1:]:
+        np.maximum(best, tagged[position[rows.row_of[box]]], out=best)
+    return untag(best)
+
+
+def follow_plan(rows: BoxRows, states: Ints, plan: TurnPlan, mean: Array,
+                second: Array) -> tuple[Array, Array]:
+    """The worth of a turn played by a fixed ``plan`` (rows and keeps chosen beforehand),
+    with ``mean`` and ``second`` the worth of the states after it under the same strategy."""
+    offer = rows.in_states(states)
+    row = plan.box_row
+    gain, after_states = pick_each((offer.gain, offer.next), row)
+    gain = gain.astype(np.float64)
+    after, after_second = mean[after_states], second[after_states]
+    worth, squares = gain + after, gain * gain + 2 * gain * after + after_second
+    for keep in (plan.keep_second, plan.keep_first):
+        worth, squares = pick(roll_the_rest(worth), keep), pick(roll_the_rest(squares), keep)
+    return first_roll(worth), first_roll(squares)
+
+
+def _keep_best(worth: Array, squares: Array, exact: bool) -> tuple[Array, Array, Ints, Array,
+                                                                       Array]:
+    """One roll with a choice of keep before it: the keeps' worth, then each hand's best keep."""
+    if exact:  # averages of six stay whole: count in 6**5-ths
+        worth, squares = worth * ORDERED_ROLLS, squares * ORDERED_ROLLS
+    keep_worth, keep_squares = roll_the_rest(worth), roll_the_rest(squares)
+    keep = best_keeps(keep_worth)
+    best_worth, best_squares = pick_each((keep_worth, keep_squares), keep)
+    return best_worth, best_squares, keep, keep_worth, keep_squares
+
+
+def turn_worth(worth: Array, squares: Array, box_row: Ints | None = None) -> TurnPlan:
+    """The turn before its first roll, from the hands' worth and second moments (252 rows)."""
+    exact = worth.dtype == object
+    worth2, squares2, keep2, _, _ = _keep_best(worth, squares, exact)
+    worth1, squares1, keep1, _, _ = _keep_best(worth2, squares2, exact)
+    empty = np.zeros((0, worth.shape[1]), dtype=np.intp)
+    return TurnPlan(empty if box_row is None else box_row, keep2, keep1,
+                    first_roll(worth1), first_roll(squares1))
+
+
+def keep_worth(worth: Array, squares: Array, rolls_left: int) -> tuple[Array, Array]:
+    """Every keep's worth and second moment with ``rolls_left`` rolls to come (1 or 2)."""
+    exact = worth.dtype == object
+    worth2, squares2, _, keeps2, keep_squares2 = _keep_best(worth, squares, exact)
+    if rolls_left == 1:
+        return keeps2, keep_squares2
+    _, _, _, keeps1, keep_squares1 = _keep_best(worth2, squares2, exact)
+    return keeps1, keep_squares1
+
+
+def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
+                 progress: Progress | None = None, workers: int | None = None,
+                 solve_chunk: ChunkSolver | None = None,
+                 exact: bool = False) -> tuple[Array, Array]:
+    """Every reachable state's worth and second moment (NaN for unreachable states).
+
+    ``within``: only the states whose filled boxes include these (an endgame).  ``workers``:
+    threads sharing each layer (numpy works outside Python's lock; default: one per
+    processor).  The default ``solve_chunk`` is the optimal float solve; strategies and the
+    exact solve pass their own (``exact=True``: Python integers, one worker since they hold the
+    lock).
+    """
+    layers = [space.layer(n, within) for n in range(space.boxes + 1)]
+    # Exact: every state of a rule set without bonuses is reachable (and 0 is harmless).
+    mean = np.full(space.size, 0 if exact else np.nan, dtype=object if exact else np.float64)
+    second = mean.copy()
+    mean[layers[-1].copies] = 0
+    second[layers[-1].copies] = 0
+    work = solve_chunk or _float_chunk(rows)
+    threads = 1 if exact else (workers or os.cpu_count() or 1)
+    bar = progress(total=sum(len(layer.solved) for layer in layers[:-1]),
+                   desc=space.rules.label("en")) if progress else None
+    try:
+        with ThreadPoolExecutor(threads) as pool:
+            for filled in range(space.boxes - 1, -1, -1):
+                layer = layers[filled]
+                layer_mean = np.empty(len(layer.solved), dtype=mean.dtype)
+                layer_second = np.empty(len(layer.solved), dtype=mean.dtype)
+
+                def solve_part(part: slice, layer: Layer = layer, filled: int = filled,
+                               layer_mean: Array = layer_mean,
+                               layer_second: Array = layer_second) -> int:
+                    states = layer.solved[part]
+                    layer_mean[part], layer_second[part] = work(states, mean, second, filled)
+                    return len(states)
+
+                run = pool.map if threads > 1 else map
+                for done in run(solve_part, chunks(layer.solved, CHUNK)):
+                    if bar is not None:
+                        bar.update(done)
+                mean[layer.copies] = layer_mean[layer.copy_of]
+                second[layer.copies] = layer_second[layer.copy_of]
+    finally:
+        if bar is not None:
+            bar.close()
+    return mean, second
+
+
+def _float_chunk(rows: BoxRows) -> ChunkSolver:
+    def work(states: Ints, mean: Array, second: Array, filled: int) -> tuple[Array, Array]:
+        worth, squares, _ = hand_worth(rows, states, mean, second, local=True)
+        plan = turn_worth(worth, squares)
+        return plan.mean, plan.second
+
+    return work

@@ -1,0 +1,127 @@
+"""The exact distribution of the final score under optimal play (``yacht``, ``yacht_sum4``).
+
+The exact solve (:mod:`yacht_edu.solver.exact`) says, for every state and hand, which keep and
+which box the optimal player chooses.  Playing those choices *forwards* from the empty
+scorecard, a turn at a time, carries the chance of every (state, points so far) pair to the
+next layer; after the last turn only the points remain: the chance of every final score.
+
+Its mean and variance are the exact solve's expected score and variance, computed the other
+way round — a check the tests make.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import sympy
+
+from yacht_edu.solver.backward import Progress
+from yacht_edu.solver.exact import TURN_DENOMINATOR, ExactSolution
+from yacht_edu.solver.states import box_rows
+from yacht_edu.solver.turn import HAND_ROLLS, KEEPS, ORDERED_ROLLS, roll_forward
+
+__all__ = ["ScoreDistribution", "final_hand_chances", "score_distribution_of"]
+
+
+@dataclass(frozen=True, eq=False)
+class ScoreDistribution(Mapping[int, sympy.Rational]):
+    """The chance of every final score: ``dist[score]`` is a ``sympy.Rational`` (0 if absent).
+
+    ``numerators[score] / denominator`` without sympy, for fast sums.
+    """
+
+    rules_label: str
+    numerators: Mapping[int, int]
+    denominator: int
+
+    def __getitem__(self, score: int) -> sympy.Rational:
+        return sympy.Rational(self.numerators.get(score, 0), self.denominator)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(sorted(self.numerators))
+
+    def __len__(self) -> int:
+        return len(self.numerators)
+
+    def fraction(self, score: int) -> Fraction:
+        return Fraction(self.numerators.get(score, 0), self.denominator)
+
+    @property
+    def mean(self) -> sympy.Rational:
+        """The expected final score, exactly."""
+        total = sum(score * n for score, n in self.numerators.items())
+        return sympy.Rational(total, self.denominator)
+
+    @property
+    def variance(self) -> sympy.Rational:
+        square = sum(score * score * n for score, n in self.numerators.items())
+        return sympy.Rational(square, self.denominator) - self.mean**2
+
+    @property
+    def sd(self) -> float:
+        return math.sqrt(float(self.variance))
+
+    def at_least(self, score: int) -> sympy.Rational:
+        """The chance of a final score of ``score`` or more."""
+        total = sum(n for s, n in self.numerators.items() if s >= score)
+        return sympy.Rational(total, self.denominator)
+
+    def __repr__(self) -> str:
+        return (f"ScoreDistribution({self.rules_label}: {len(self)} scores from {min(self)} to "
+                f"{max(self)}, mean {float(self.mean):.4f}, sd {self.sd:.4f})")
+
+
+def final_hand_chances(solution: ExactSolution, state: int) -> npt.NDArray[Any]:
+    """The chance of each hand (numerators over 6 ** 15) at the end of a turn played
+    optimally from ``state``."""
+    chances = HAND_ROLLS.astype(object)
+    for keep in (solution.keep_first[state], solution.keep_second[state]):
+        on_keeps = np.zeros(len(KEEPS), dtype=object)
+        np.add.at(on_keeps, keep.astype(np.intp), chances * ORDERED_ROLLS)
+        chances = roll_forward(on_keeps)
+    return chances
+
+
+def score_distribution_of(solution: ExactSolution,
+                          progress: Progress | None = None) -> ScoreDistribution:
+    """Play the exact solution forwards from the empty scorecard (see the module)."""
+    space = solution.space
+    rows = box_rows(solution.rules)
+    # state -> (lowest score so far, numerators of the chances of each score from there)
+    layer: dict[int, tuple[int, npt.NDArray[Any]]] = {0: (0, np.array([1], dtype=object))}
+    bar = progress(total=space.boxes, desc="Distribution") if progress else None
+    for _ in range(space.boxes):
+        following: dict[int, list[tuple[int, npt.NDArray[Any]]]] = {}
+        for state, (low, chances) in layer.items():
+            on_rows = np.zeros(rows.rows, dtype=object)
+            np.add.at(on_rows, solution.box_row[state].astype(np.intp),
+                      final_hand_chances(solution, state))
+            offer = rows.in_states(np.array([state]))
+            for row in np.flatnonzero(on_rows):
+                following.setdefault(int(offer.next[row, 0]), []).append(
+                    (low + int(offer.gain[row, 0]), chances * on_rows[row]))
+        layer = {state: _combine(parts) for state, parts in following.items()}
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    ((low, chances),) = layer.values()
+    numerators = {low + i: int(n) for i, n in enumerate(chances) if n}
+    return ScoreDistribution(solution.rules.label("en"), numerators,
+                             TURN_DENOMINATOR**space.boxes)
+
+
+def _combine(parts: list[tuple[int, npt.NDArray[Any]]]) -> tuple[int, npt.NDArray[Any]]:
+    """Add chance vectors that start at different scores."""
+    low = min(start for start, _ in parts)
+    high = max(start + len(chances) for start, chances in parts)
+    total = np.zeros(high - low, dtype=object)
+    for start, chances in parts:
+        total[start - low:start - low + len(chances)] += chances
+    return low, total

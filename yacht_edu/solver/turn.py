@@ -1,0 +1,239 @@
+"""One turn of three rolls, worked out for many scorecard states at once.
+
+Every turn has the same shape, whatever is on the scorecard: roll five dice, keep some, roll
+the rest, keep some, roll the rest, score.  Only the last step depends on the scorecard.  So a
+turn is computed backwards from ``values`` of the 252 final hands (what ending the turn with
+that hand is worth), one column per state:
+
+1. :func:`roll_the_rest` — what each of the 462 keeps is worth: the average over the dice still
+   to roll.  Rolling ``n`` dice is rolling one die, then ``n - 1`` more, so a keep is worth the
+   average of the six keeps with one more die: 6 numbers per keep instead of a 462 × 252 matrix.
+2. :func:`best_keeps` — for each hand, the keep (one of its sub-multisets) that is worth most.
+   The best keep inside a hand is either the hand itself or the best keep inside one of the
+   hands with one die fewer, so the search also goes one die at a time.
+3. :func:`first_roll` — the turn before its first roll: the average over the 252 hands, each
+   weighted by its chance.
+
+The arrays are numpy arrays of ``float64`` for the fast solve, or of Python ``int`` (dtype
+object) for the exact one; the same functions serve both.
+
+>>> import numpy as np
+>>> values = np.array([[float(sum(hand))] for hand in HANDS])   # score the sum of the dice
+>>> round(float(first_roll(values)[0]), 6)                        # 5 dice × 3.5
+17.5
+>>> keep = roll_the_rest(values)
+>>> float(keep[KEEP_INDEX[(6, 6, 6, 6)], 0])                      # 24 + one die
+27.5
+>>> KEEPS[int(best_keeps(keep)[HAND_INDEX[(1, 2, 6, 6, 6)], 0])]  # keep the sixes
+(6, 6, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from yacht_edu.dice import NUMBER_OF_DICE, Hand, multiset_chance, multisets
+
+__all__ = [
+    "FIRST_HAND",
+    "HANDS",
+    "HAND_INDEX",
+    "KEEPS",
+    "KEEP_INDEX",
+    "ORDERED_ROLLS",
+    "TAG_BITS",
+    "best_keeps",
+    "first_roll",
+    "hand_rolls",
+    "pick",
+    "pick_each",
+    "roll_forward",
+    "roll_the_rest",
+    "sub_keeps",
+    "tag",
+    "untag",
+]
+
+Array = npt.NDArray[Any]
+
+def _by_size(size: int) -> tuple[Hand, ...]:
+    """The keeps of ``size`` dice, those with more different faces first (see PARENTS)."""
+    return tuple(sorted(multisets(size), key=lambda keep: -len(set(keep))))
+
+
+#: The 462 keeps, smallest first; the last 252 are the hands.
+KEEPS: tuple[Hand, ...] = tuple(keep for size in range(NUMBER_OF_DICE + 1)
+                                for keep in _by_size(size))
+#: The 252 hands of five dice, in the order the solver's arrays use.
+HANDS: tuple[Hand, ...] = _by_size(NUMBER_OF_DICE)
+KEEP_INDEX: Mapping[Hand, int] = {keep: i for i, keep in enumerate(KEEPS)}
+HAND_INDEX: Mapping[Hand, int] = {hand: i for i, hand in enumerate(HANDS)}
+#: Where the hands start among the keeps.
+FIRST_HAND = len(KEEPS) - len(HANDS)
+#: 6 ** 5 ordered rolls of five dice.
+ORDERED_ROLLS = 6**NUMBER_OF_DICE
+
+
+def _block(size: int) -> slice:
+    """The keeps of ``size`` dice: a contiguous block of :data:`KEEPS`."""
+    start = sum(len(multisets(smaller)) for smaller in range(size))
+    return slice(start, start + len(multisets(size)))
+
+
+BLOCKS = tuple(_block(size) for size in range(NUMBER_OF_DICE + 1))
+
+# For each keep of fewer than five dice, the six keeps with one more die (faces 1..6).
+CHILDREN = tuple(
+    np.array([[KEEP_INDEX[tuple(sorted((*keep, face)))] for face in range(1, 7)]
+              for keep in KEEPS[BLOCKS[size]]], dtype=np.intp)
+    for size in range(NUMBER_OF_DICE)
+)
+
+
+def _one_die_fewer(keep: Hand) -> list[int]:
+    """The distinct keeps with one die of ``keep`` put back (one per different face)."""
+    return sorted({KEEP_INDEX[keep[:i] + keep[i + 1:]] for i in range(len(keep))})
+
+
+def _parents(size: int) -> tuple[tuple[slice, Ints], ...]:
+    """For the keeps of ``size`` dice: (which keeps, their i-th keep with one die fewer), for
+    i = 0, 1, ...  Keeps with more different faces come first, so "which" is a slice."""
+    fewer = [_one_die_fewer(keep) for keep in KEEPS[BLOCKS[size]]]
+    start = BLOCKS[size].start
+    return tuple(
+        (slice(start, start + sum(len(f) > i for f in fewer)),
+         np.array([f[i] for f in fewer if len(f) > i], dtype=np.intp))
+        for i in range(max(map(len, fewer)))
+    )
+
+
+Ints = npt.NDArray[np.intp]
+# For each keep of 1..5 dice, the keeps with one die fewer.
+PARENTS = ((), *(_parents(size) for size in range(1, NUMBER_OF_DICE + 1)))
+
+#: In how many of the 7,776 ordered rolls each hand appears (sums to 7,776).
+HAND_ROLLS = np.array([int(multiset_chance(hand) * ORDERED_ROLLS) for hand in HANDS],
+                      dtype=np.int64)
+
+
+def hand_rolls() -> npt.NDArray[np.int64]:
+    """How many of the 7,776 ordered rolls of five dice give each of the 252 hands."""
+    counts: npt.NDArray[np.int64] = HAND_ROLLS.copy()
+    return counts
+
+
+# -- tags: the best value and where it came from, in one ``np.maximum`` -------------------------
+
+#: Tags fit in 9 bits: at most 511 rows (462 keeps, a few hundred score rows).
+TAG_BITS = 9
+_TAG_MASK = (1 << TAG_BITS) - 1
+
+
+def tag(values: Array, tags: Array) -> Array:
+    """``values`` marked with ``tags`` (whole numbers below 512) so that a maximum keeps both.
+
+    For floats the tag replaces the last 9 of the 52 mantissa bits (a relative change below
+    1.2e-13, and values are recovered exactly through the tag); a non-negative float's bits read
+    as an integer are in the same order as the floats.  For Python integers the value is
+    multiplied by 512 and the tag added, which changes nothing.  Among equal values the larger
+    tag wins.
+    """
+    if values.dtype == object:
+        return values * (1 << TAG_BITS) + tags
+    bits = values.view(np.int64)
+    return ((bits & ~_TAG_MASK) | tags.astype(np.int64)).view(np.float64)
+
+
+def untag(tagged: Array) -> npt.NDArray[np.intp]:
+    """The tags of :func:`tag`-ged values."""
+    if tagged.dtype == object:
+        return (tagged % (1 << TAG_BITS)).astype(np.intp)
+    return (tagged.view(np.int64) & _TAG_MASK).astype(np.intp, copy=False)
+
+
+# -- the three steps of a turn -----------------------------------------------------------------
+
+
+def roll_the_rest(hand_values: Array) -> Array:
+    """What each of the 462 keeps is worth when the other dice are rolled: shape (462, columns).
+
+    ``hand_values`` has one row per hand (252) and any number of columns.  Exact (object)
+    arrays must be scaled so that the averages are whole: multiply them by 6 ** 5 first.
+    """
+    columns = hand_values.shape[1]
+    worth = np.empty((len(KEEPS), columns), dtype=hand_values.dtype)
+    worth[BLOCKS[NUMBER_OF_DICE]] = hand_values
+    for size in range(NUMBER_OF_DICE - 1, -1, -1):
+        children = CHILDREN[size]
+        block = worth[BLOCKS[size]]
+        np.add.reduce(worth[children.ravel()].reshape(*children.shape, columns), axis=1,
+                      out=block)
+        if worth.dtype == object:
+            block //= 6
+        else:
+            block *= 1 / 6
+    return worth
+
+
+def roll_forward(keep_chances: Array) -> Array:
+    """Where the dice end up: chances on the 462 keeps -> chances on the 252 hands.
+
+    The counterpart of :func:`roll_the_rest`, run forwards: each keep passes its chance on to
+    its six keeps with one more die, a sixth each.  Exact (object) chances must be scaled so
+    that the sixths are whole: multiply them by 6 ** 5 first.
+    """
+    chances = np.array(keep_chances, copy=True)
+    for size in range(NUMBER_OF_DICE):
+        share = chances[BLOCKS[size]]
+        share = share // 6 if chances.dtype == object else share * (1 / 6)
+        np.add.at(chances, CHILDREN[size].ravel(), np.repeat(share, 6, axis=0))
+    return chances[BLOCKS[NUMBER_OF_DICE]]
+
+
+def best_keeps(keep_values: Array) -> npt.NDArray[np.intp]:
+    """For each hand, the index in :data:`KEEPS` of its best keep: shape (252, columns).
+
+    ``keep_values`` (462 rows) must be non-negative.  Among keeps of equal worth the later one
+    in :data:`KEEPS` is chosen (more dice kept).
+    """
+    best = tag(keep_values, np.arange(len(KEEPS))[:, None])
+    for size in range(1, NUMBER_OF_DICE + 1):
+        for keeps_here, one_fewer in PARENTS[size]:
+            np.maximum(best[keeps_here], best[one_fewer], out=best[keeps_here])
+    return untag(best[BLOCKS[NUMBER_OF_DICE]])
+
+
+def first_roll(hand_values: Array) -> Array:
+    """The turn's worth before its first roll: the hands' values weighted by their chances.
+
+    For exact (object) arrays the result is 6 ** 5 times the worth (a whole number).
+    """
+    if hand_values.dtype == object:
+        return (HAND_ROLLS.astype(object)[:, None] * hand_values).sum(axis=0)  # type: ignore[no-any-return]
+    return (HAND_ROLLS / ORDERED_ROLLS) @ hand_values  # type: ignore[no-any-return]
+
+
+def pick(values: Array, rows: Ints, first_column: int = 0) -> Array:
+    """``values[rows[i, c], first_column + c]``: one row per column, e.g. each hand's best keep.
+
+    A faster ``np.take_along_axis`` for C-contiguous ``values``.
+    """
+    return pick_each((values,), rows, first_column)[0]
+
+
+def pick_each(arrays: tuple[Array, ...], rows: Ints, first_column: int = 0) -> list[Array]:
+    """:func:`pick` from several arrays of the same shape, working out the positions once."""
+    columns = arrays[0].shape[1]
+    flat = rows * columns + (first_column + np.arange(rows.shape[1]))
+    return [np.ascontiguousarray(values).ravel()[flat] for values in arrays]
+
+
+def sub_keeps(hand: Hand) -> tuple[Hand, ...]:
+    """Every distinct keep inside ``hand`` (its sub-multisets), smallest first, itself last."""
+    found = {tuple(hand[i] for i in range(len(hand)) if mask >> i & 1)
+             for mask in range(1 << len(hand))}
+    return tuple(sorted(found, key=KEEP_INDEX.__getitem__))

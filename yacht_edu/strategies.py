@@ -1,0 +1,347 @@
+"""Strategies a class can compare: simple rules of thumb next to the optimal player.
+
+Each strategy answers two questions, for every scorecard and hand:
+
+- after the first or second roll, *which dice to keep*;
+- after the last roll, *which box to score*.
+
+The named strategies:
+
+- ``best_box_now`` — score the box that adds the most points now, and keep the dice that give
+  the most points expected at the end of *this* turn (it never thinks beyond the turn);
+- ``chase_five`` — always keep the face you have most of (the higher face on a tie), hoping
+  for five of a kind; then score the box that adds the most now;
+- ``beat_par`` — a sensible heuristic: every box has a *par*, what a whole turn played for
+  that box alone scores on average; score the box that beats its par by the most, and keep
+  the dice that promise the most "points above par" by the end of the turn;
+- ``optimal`` — the solver's choices (:mod:`yacht_edu.solver`).
+
+>>> round(strategy_expected_score("best_box_now").mean, 2)
+153.56
+>>> result = simulate("chase_five", games=2_000, seed=1)
+>>> result.games, round(result.mean)
+(2000, 106)
+
+:func:`strategy_expected_score` computes a strategy's expected final score exactly (up to
+float rounding) by walking every scorecard state backwards, as the solver does but with the
+choices fixed; :func:`simulate` plays many games at once with seeded dice.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from yacht_edu.dice import FACES, NUMBER_OF_DICE, Hand
+from yacht_edu.errors import RuleError
+from yacht_edu.i18n import t
+from yacht_edu.rules import Rules, RulesLike, get_rules
+from yacht_edu.solver import Expected, Progress, solve
+from yacht_edu.solver.backward import (
+    TurnPlan,
+    best_rows,
+    follow_plan,
+    hand_worth,
+    open_rows,
+    solve_layers,
+    turn_worth,
+)
+from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
+from yacht_edu.solver.turn import (
+    HAND_INDEX,
+    HANDS,
+    KEEP_INDEX,
+    KEEPS,
+    best_keeps,
+    first_roll,
+    pick,
+    roll_the_rest,
+)
+
+__all__ = [
+    "STRATEGIES",
+    "Simulation",
+    "Strategy",
+    "UnknownStrategyNameError",
+    "box_pars",
+    "compare",
+    "get_strategy",
+    "keep_most_common",
+    "simulate",
+    "strategy_expected_score",
+]
+
+Ints = npt.NDArray[np.intp]
+Floats = npt.NDArray[np.float64]
+#: Added to every allowed box's preference so that all are positive (the solver's tags need it).
+SHIFT = 1000.0
+
+
+class UnknownStrategyNameError(RuleError):
+    """A strategy name that does not exist."""
+
+    default_msgid = "strategy.error.unknown"
+
+
+# -- the rules of thumb, as a class would write them -------------------------------------------
+
+
+def keep_most_common(hand: Hand) -> Hand:
+    """The dice of the face shown most often (the higher face on a tie).
+
+    >>> keep_most_common((2, 2, 5, 5, 6))
+    (5, 5)
+    """
+    face = max(FACES, key=lambda f: (hand.count(f), f))
+    return (face,) * hand.count(face)
+
+
+@functools.cache
+def box_pars(rules: Rules) -> Mapping[str, float]:
+    """Each box's par: the average score of a whole turn played for that box alone.
+
+    >>> round(box_pars(get_rules("yacht"))["sixes"], 2)   # 5 dice × 2.53 sixes on average
+    12.64
+    """
+    rows = box_rows(rules)
+    scores: npt.NDArray[Any] = rows.plain_points.astype(np.float64)  # (252 hands, boxes)
+    for _ in range(2):  # two rolls with a choice of keep before each
+        worth = roll_the_rest(scores)
+        scores = pick(worth, best_keeps(worth))
+    return dict(zip(rules.categories, first_roll(scores).tolist(), strict=True))
+
+
+# -- a strategy: how it chooses boxes and keeps ------------------------------------------------
+
+#: Preference of each score row in each state: (rows, gains, boxes) -> same shape as gains.
+Preference = Callable[[Rules, Floats, Ints], Floats]
+
+
+def points_now(rules: Rules, gain: Floats, box: Ints) -> Floats:
+    """What the box adds to the total now (with any bonus)."""
+    return gain
+
+
+def points_above_par(rules: Rules, gain: Floats, box: Ints) -> Floats:
+    """What the box adds now, minus the box's par."""
+    pars = np.array(list(box_pars(rules).values()), dtype=np.float64)
+    above: Floats = gain - pars[box]
+    return above
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A named strategy: a preference over boxes and, optionally, a fixed rule for keeping.
+
+    Without ``keep_rule`` the strategy keeps the dice that maximise its preference expected at
+    the end of the turn.  ``optimal`` uses the solver instead.
+    """
+
+    name: str
+    preference: Preference | None = None
+    keep_rule: Callable[[Hand], Hand] | None = None
+    optimal: bool = field(default=False, repr=False)
+
+    def label(self, lang: str | None = None) -> str:
+        return t(f"strategy.{self.name}", lang)
+
+    def description(self, lang: str | None = None) -> str:
+        return t(f"strategy.{self.name}.about", lang)
+
+    def plan(self, rules: Rules, states: Ints) -> TurnPlan:
+        """The strategy's choices for a turn from each of ``states`` (one column each)."""
+        rows = box_rows(rules)
+        if self.optimal:
+            table = solve(rules)
+            worth, squares, box_row = hand_worth(rows, states, table.mean, table.second)
+            return turn_worth(worth, squares, box_row)
+        used = open_rows(rows, states)
+        offer = rows.in_states(states, used)
+        assert self.preference is not None
+        liked = self.preference(rules, offer.gain.astype(np.float64), rows.row_box[used][:, None])
+        liked = np.where(offer.allowed, liked + SHIFT, -1.0)
+        chosen = best_rows(rows, liked, used)
+        keeps = []
+        hand_liked = pick(liked, chosen)
+        for _ in range(2):
+            worth = roll_the_rest(hand_liked)
+            keep = best_keeps(worth) if self.keep_rule is None else _fixed_keeps(
+                self.keep_rule, len(states))
+            keeps.append(keep)
+            hand_liked = pick(worth, keep)
+        empty = np.zeros(0)
+        return TurnPlan(used[chosen], keeps[0], keeps[1], empty, empty)
+
+
+def _fixed_keeps(rule: Callable[[Hand], Hand], columns: int) -> Ints:
+    keep = np.array([KEEP_INDEX[rule(hand)] for hand in HANDS], dtype=np.intp)
+    return np.repeat(keep[:, None], columns, axis=1)
+
+
+STRATEGIES: Mapping[str, Strategy] = {
+    "best_box_now": Strategy("best_box_now", points_now),
+    "chase_five": Strategy("chase_five", points_now, keep_most_common),
+    "beat_par": Strategy("beat_par", points_above_par),
+    "optimal": Strategy("optimal", optimal=True),
+}
+
+
+def get_strategy(strategy: str | Strategy) -> Strategy:
+    if isinstance(strategy, Strategy):
+        return strategy
+    if strategy not in STRATEGIES:
+        raise UnknownStrategyNameError(name=repr(strategy), choices=", ".join(STRATEGIES))
+    return STRATEGIES[strategy]
+
+
+# -- exact expected score of a strategy --------------------------------------------------------
+
+
+def strategy_expected_score(strategy: str | Strategy = "beat_par", rules: RulesLike = "yacht",
+                            *, progress: Progress | None = None,
+                            **options: object) -> Expected:
+    """A strategy's expected final score and standard deviation from an empty scorecard,
+    computed over every state (no simulation).  For ``yahtzee`` this takes as long as a solve.
+    """
+    chosen = get_strategy(strategy)
+    ruleset = get_rules(rules, **options)
+    if chosen.optimal:
+        return solve(ruleset, progress=progress).expected()
+    mean, second = _evaluate(chosen, ruleset, progress)
+    variance = max(second - mean * mean, 0.0)
+    return Expected(mean, math.sqrt(variance), variance)
+
+
+def _evaluate(strategy: Strategy, rules: Rules, progress: Progress | None) -> tuple[float, float]:
+    space = StateSpace.of(rules)
+    rows = box_rows(rules)
+
+    def work(states: Ints, mean: npt.NDArray[Any], second: npt.NDArray[Any],
+             filled: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+        return follow_plan(rows, states, strategy.plan(rules, states), mean, second)
+
+    mean, second = solve_layers(space, rows, progress=progress, solve_chunk=work)
+    return float(mean[0]), float(second[0])
+
+
+# -- simulation --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Simulation:
+    """Final scores of many simulated games: mean, standard deviation, histogram."""
+
+    strategy: str
+    rules: Rules
+    seed: int
+    scores: npt.NDArray[np.int64]
+
+    @property
+    def games(self) -> int:
+        return len(self.scores)
+
+    @property
+    def mean(self) -> float:
+        return float(self.scores.mean())
+
+    @property
+    def sd(self) -> float:
+        return float(self.scores.std(ddof=1))
+
+    @property
+    def standard_error(self) -> float:
+        """How far the mean may stray from the true expected score (sd / √games)."""
+        return self.sd / math.sqrt(self.games)
+
+    def histogram(self, width: int = 10) -> dict[int, int]:
+        """How many games ended in each bin ``[start, start + width)``, by start."""
+        starts = (self.scores // width) * width
+        values, counts = np.unique(starts, return_counts=True)
+        return dict(zip(values.tolist(), counts.tolist(), strict=True))
+
+    def __repr__(self) -> str:
+        return (f"Simulation({self.strategy!r}, {self.rules!r}, {self.games} games, seed "
+                f"{self.seed}: mean {self.mean:.2f} ± {self.standard_error:.2f}, "
+                f"sd {self.sd:.2f})")
+
+    def _repr_html_(self) -> str:
+        head = t("strategy.simulation", None, strategy=t(f"strategy.{self.strategy}"),
+                 games=self.games, rules=self.rules.label())
+        bins = self.histogram()
+        tallest = max(bins.values())
+        bars = "".join(
+            f'<div title="{start}–{start + 9}: {count}" style="display:inline-block;width:8px;'
+            f'margin-right:1px;background:#1a4f8b;height:{max(1, round(80 * count / tallest))}px'
+            f'"></div>' for start, count in bins.items())
+        return (f'<div class="yacht-simulation"><b>{html.escape(head)}</b><p>'
+                f"{self.mean:.2f} ± {self.standard_error:.2f} (sd {self.sd:.2f})</p>"
+                f'<div style="display:flex;align-items:flex-end;height:82px">{bars}</div>'
+                f"<p>{min(bins)} … {max(bins) + 9}</p></div>")
+
+
+# A hand's number from its counts of each face (base 6), for rolled dice.
+_COUNT_WEIGHTS = 6 ** np.arange(6)
+_HAND_OF_CODE = np.full(6**6, -1, dtype=np.intp)
+for _hand, _number in HAND_INDEX.items():
+    _HAND_OF_CODE[sum(_hand.count(f) * 6 ** (f - 1) for f in FACES)] = _number
+# The dice of each keep, padded with zeros, and how many there are.
+_KEEP_DICE = np.array([keep + (0,) * (NUMBER_OF_DICE - len(keep)) for keep in KEEPS])
+_KEEP_SIZE = np.array([len(keep) for keep in KEEPS])
+
+
+def _hands_of(dice: npt.NDArray[np.int64]) -> Ints:
+    counts = (dice[:, :, None] == np.array(FACES)).sum(axis=1)
+    hands: Ints = _HAND_OF_CODE[counts @ _COUNT_WEIGHTS]
+    return hands
+
+
+def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
+             games: int = 10_000, seed: int = 0, *, progress: Progress | None = None,
+             **options: object) -> Simulation:
+    """Play ``games`` solitaire games at once with seeded dice (numpy's ``default_rng(seed)``).
+
+    All games move together, turn by turn; the strategy's choices are worked out once per
+    distinct scorecard state of that turn.
+    """
+    chosen = get_strategy(strategy)
+    ruleset = get_rules(rules, **options)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}.")
+    rng = np.random.default_rng(seed)
+    rows: BoxRows = box_rows(ruleset)
+    state = np.zeros(games, dtype=np.intp)
+    total = np.zeros(games, dtype=np.int64)
+    bar = progress(total=ruleset.turns, desc=chosen.name) if progress else None
+    for _ in range(ruleset.turns):
+        states, column = np.unique(state, return_inverse=True)
+        plan = chosen.plan(ruleset, states)
+        dice = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
+        for keep_of in (plan.keep_first, plan.keep_second):
+            keep = keep_of[_hands_of(dice), column]
+            fresh = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
+            dice = np.where(np.arange(NUMBER_OF_DICE) < _KEEP_SIZE[keep][:, None],
+                            _KEEP_DICE[keep], fresh)
+        row = plan.box_row[_hands_of(dice), column]
+        offer = rows.in_states(states)
+        total += offer.gain[row, column]
+        state = offer.next[row, column]
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    return Simulation(chosen.name, ruleset, seed, total)
+
+
+def compare(rules: RulesLike = "yacht", games: int = 10_000, seed: int = 0,
+            **options: object) -> dict[str, tuple[Expected, Simulation]]:
+    """Every named strategy: its computed expected score and a seeded simulation."""
+    ruleset = get_rules(rules, **options)
+    return {name: (strategy_expected_score(name, ruleset), simulate(name, ruleset, games, seed))
+            for name in STRATEGIES}
