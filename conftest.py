@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import shutil
+import tempfile
 
 import pytest
 
+_CACHE = "YACHT_EDU_CACHE"
 
-@pytest.fixture(scope="session", autouse=True)
-def _solver_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+
+def pytest_configure(config: pytest.Config) -> None:
     """Solved tables go to a temporary cache, never to the user's ``~/.cache/yacht_edu``.
 
-    The variable is inherited by the kernels nbval starts, so the lessons share it too.
+    Set before any test or kernel starts, so the kernels nbval starts for the lessons inherit
+    it too, and a table solved by one test is reused by the lessons in the same run.
     """
-    from yacht_edu.solver import clear_memory
+    if _CACHE not in os.environ:
+        folder = tempfile.mkdtemp(prefix="yacht_edu_cache_")
+        os.environ[_CACHE] = folder
+        config.stash[_folder_key] = folder
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("YACHT_EDU_CACHE", str(tmp_path_factory.getbasetemp() / "yacht_edu_cache"))
-        clear_memory()
-        yield
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(_folder_key, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+        del os.environ[_CACHE]
+
+
+_folder_key = pytest.StashKey[str]()
