@@ -11,8 +11,6 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -20,17 +18,7 @@ from yacht_edu import Dice, Game, Scorecard, UnknownCategoryError, get_rules, re
 from yacht_edu.coach import SituationError, advise
 from yacht_edu.dice import multisets
 from yacht_edu.rules import Rules
-from yacht_edu.solver import OptimalTable, clear_memory, solve
-
-
-@pytest.fixture(scope="module", autouse=True)
-def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    path = tmp_path_factory.getbasetemp() / "yacht_edu_cache"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("YACHT_EDU_CACHE", str(path))
-        clear_memory()
-        yield path
-    clear_memory()
+from yacht_edu.solver import OptimalTable, solve
 
 
 class BruteForce:

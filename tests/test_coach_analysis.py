@@ -3,24 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from yacht_edu import Game, RuleError
 from yacht_edu.coach import advise, analyse
-from yacht_edu.solver import clear_memory
-
-
-@pytest.fixture(scope="module", autouse=True)
-def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    path = tmp_path_factory.getbasetemp() / "yacht_edu_cache"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("YACHT_EDU_CACHE", str(path))
-        clear_memory()
-        yield path
-    clear_memory()
 
 
 def play(game: Game, player_choice: dict[str, str], seed: int = 0) -> list[float]:

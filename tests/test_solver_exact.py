@@ -8,7 +8,6 @@ find", so the checks are the float solve (equal at every state), the distributio
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -23,15 +22,6 @@ from yacht_edu.strategies import simulate
 
 BONUS_FREE = ["yacht", "yacht_sum4"]
 
-
-@pytest.fixture(scope="module", autouse=True)
-def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    path = tmp_path_factory.getbasetemp() / "yacht_edu_cache"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("YACHT_EDU_CACHE", str(path))
-        clear_memory()
-        yield path
-    clear_memory()
 
 
 @pytest.mark.parametrize("rules", BONUS_FREE)
@@ -95,12 +85,12 @@ def test_distribution_has_its_own_chances() -> None:
     assert "mean 166.9551" in repr(distribution)
 
 
-def test_distribution_is_saved_and_reloaded(shared_cache: Path) -> None:
+def test_distribution_is_saved_and_reloaded(solver_cache: Path) -> None:
     first = optimal_score_distribution("yacht_sum4")
     clear_memory()
     again = optimal_score_distribution("yacht_sum4")
     assert again is not first and again.numerators == first.numerators
-    assert any(p.name.startswith("yacht_sum4-distribution") for p in shared_cache.iterdir())
+    assert any(p.name.startswith("yacht_sum4-distribution") for p in solver_cache.iterdir())
 
 
 def test_exact_is_refused_where_there_are_bonuses() -> None:

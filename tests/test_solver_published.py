@@ -7,23 +7,10 @@ the solver, coach and strategy tests (the first test module to need it pays the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from yacht_edu import Scorecard, get_rules, optimal_expected_score
-from yacht_edu.solver import clear_memory, solve
-
-
-@pytest.fixture(scope="module", autouse=True)
-def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    path = tmp_path_factory.getbasetemp() / "yacht_edu_cache"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("YACHT_EDU_CACHE", str(path))
-        clear_memory()
-        yield path
-    clear_memory()
+from yacht_edu.solver import solve
 
 
 def test_forced_joker_matches_the_public_solvers() -> None:

@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from yacht_edu import Scorecard, get_rules, optimal_expected_score
 from yacht_edu.dice import multisets
-from yacht_edu.solver import clear_memory
 from yacht_edu.solver.states import StateSpace
 from yacht_edu.solver.turn import HAND_INDEX, KEEPS
 from yacht_edu.strategies import (
@@ -31,15 +28,6 @@ from yacht_edu.strategies import (
 
 NAMED = [name for name in STRATEGIES if name != "optimal"]
 
-
-@pytest.fixture(scope="module", autouse=True)
-def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    path = tmp_path_factory.getbasetemp() / "yacht_edu_cache"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("YACHT_EDU_CACHE", str(path))
-        clear_memory()
-        yield path
-    clear_memory()
 
 
 def test_keep_most_common() -> None:
