@@ -31,3 +31,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 _folder_key = pytest.StashKey[str]()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests last: they are the slowest, and Playwright keeps an event loop running
+    in the main thread for the rest of the session."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
