@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -37,3 +38,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser tests last: they are the slowest, and Playwright keeps an event loop running
     in the main thread for the rest of the session."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.fixture
+def solver_cache() -> Path:
+    """The folder where this test run's solved tables are saved."""
+    return Path(os.environ[_CACHE])
