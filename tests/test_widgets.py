@@ -621,3 +621,12 @@ def test_staged_dice_are_the_models(clock):
     game.roll(result=Dice(4, 4, 1, 6, 3))
     assert [d.tooltip for d in view.dice] == [
         "die 1: 4", "die 2: 4", "die 3: 1", "die 4: 6", "die 5: 3"]
+
+
+def test_a_game_without_names_names_its_player_in_the_learners_language():
+    from yacht_edu.i18n import LANGUAGES, t
+
+    assert play().game.players == ("Player 1",)
+    for code in LANGUAGES:
+        assert play(lang=code).game.players == (t("widgets.default_player", code, number=1),)
+    assert play(lang="kn").game.players != play(lang="ur").game.players

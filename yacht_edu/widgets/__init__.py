@@ -24,6 +24,7 @@ import time
 from collections.abc import Sequence
 
 from yacht_edu.game import Game
+from yacht_edu.i18n import t
 from yacht_edu.rules import RulesLike
 from yacht_edu.widgets.dice import DiceView
 from yacht_edu.widgets.game import GameView
@@ -42,11 +43,8 @@ __all__ = [
     "play",
 ]
 
-DEFAULT_PLAYERS = ("Player 1",)
-
-
 def play(
-    players: Sequence[str] | str = DEFAULT_PLAYERS,
+    players: Sequence[str] | str | None = None,
     rules: RulesLike = "yacht",
     seed: int | None = None,
     lang: str | None = None,
@@ -59,14 +57,15 @@ def play(
 ) -> GameView:
     """A whole game in one widget: ``play(("Asha", "Ravi"), rules="yahtzee", lang="kn")``.
 
+    With no ``players``, one player named in the game's language ("Player 1").
     ``game=`` shows a game that already exists (a teacher stages a situation with
     ``Game.roll(result=...)``); its players, rules and seed are then the game's own.
     ``chances`` and ``coach`` switch the teaching panels on; ``settle`` is how long, in
     seconds, a roll or a score locks the next one (against double clicks).
     """
     if game is None:
-        game = Game(players, rules, seed)
-    elif players != DEFAULT_PLAYERS or rules != "yacht" or seed is not None:
+        game = Game(players or (t("widgets.default_player", lang, number=1),), rules, seed)
+    elif players is not None or rules != "yacht" or seed is not None:
         raise ValueError("play(game=...) plays that game with its own players, rules and seed: "
                          "leave players, rules and seed out.")
     return GameView(game, lang=lang, chances=chances, coach=coach, settle=settle, clock=clock)
