@@ -9,9 +9,7 @@ import platform
 import time
 
 from yacht_edu import Game, get_rules
-from yacht_edu.rules import score_table
-
-RULE_SETS = ["yacht", "yacht_sum4", "yahtzee"]
+from yacht_edu.rules import RULE_SETS, score_table
 
 
 def best_of(repeats: int, work) -> float:  # type: ignore[no-untyped-def]

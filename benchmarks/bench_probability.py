@@ -34,9 +34,8 @@ from sympy import Rational  # noqa: E402
 
 from yacht_edu.dice import Hand, keeps, multiset_chance, multisets, reroll_chances  # noqa: E402
 from yacht_edu.probability.turn import hand_chances  # noqa: E402
-from yacht_edu.rules import get_rules, score  # noqa: E402
+from yacht_edu.rules import RULE_SETS, get_rules, score  # noqa: E402
 
-RULE_SETS = ("yacht", "yacht_sum4", "yahtzee")
 ORDERED = list(itertools.product(range(1, 7), repeat=5))
 MOMENT = ((2, 3, 4, 5, 5), "little_straight")  # dice in hand, the box a learner hopes for
 

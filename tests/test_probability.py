@@ -34,8 +34,8 @@ from yacht_edu.probability import (
     score_variable,
     show,
 )
+from yacht_edu.rules import RULE_SETS
 
-RULE_SETS = ("yacht", "yacht_sum4", "yahtzee")
 EVERY_BOX = [(rules, c) for rules in RULE_SETS for c in get_rules(rules).categories]
 ORDERED = list(itertools.product(range(1, 7), repeat=5))
 

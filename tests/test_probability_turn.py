@@ -34,9 +34,8 @@ from yacht_edu.probability import (
     p_within,
     simulate_turns,
 )
-from yacht_edu.rules import score
+from yacht_edu.rules import RULE_SETS, score
 
-RULE_SETS = ("yacht", "yacht_sum4", "yahtzee")
 EVERY_BOX = [(rules, c) for rules in RULE_SETS for c in get_rules(rules).categories]
 SHAPE = (6,) * 5
 SUBSETS = list(itertools.product((False, True), repeat=5))  # which positions are kept
