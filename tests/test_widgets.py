@@ -24,7 +24,7 @@ from yacht_edu.errors import (
     NotRolledYetError,
     UpperSectionFirstError,
 )
-from yacht_edu.i18n import UnknownLanguageError, catalog
+from yacht_edu.i18n import CategoryName, CategoryNames, UnknownLanguageError, catalog
 from yacht_edu.widgets import (
     DiceView,
     GameView,
@@ -322,7 +322,8 @@ def test_a_click_on_a_filled_box_changes_nothing(clock):
     before = snapshot(game)
     view.boxes["fives"].click()
     assert snapshot(game) == before
-    assert message(view) == CategoryUsedError(category="fives", points=15).message("en")
+    used = CategoryUsedError(category=CategoryName("fives"), points=15)
+    assert message(view) == used.message("en")
 
 
 def test_a_double_click_on_a_box_scores_once(clock):
@@ -374,7 +375,8 @@ def test_the_joker_rule_disables_the_right_boxes_with_the_reason(clock):
         box = view.boxes[category]
         assert "yacht-forbidden" in classes(box)
         assert box.tooltip == card.refusal(game.dice, category).message("en")
-        assert box.tooltip == JokerRuleError(category=category, choices=("threes",)).message("en")
+        assert box.tooltip == JokerRuleError(category=CategoryName(category),
+                                             choices=CategoryNames(["threes"])).message("en")
     before = snapshot(game)
     view.boxes["full_house"].click()  # a click that reaches the kernel anyway
     assert snapshot(game) == before

@@ -28,9 +28,10 @@ import numpy.typing as npt
 
 from yacht_edu.dice import Dice
 from yacht_edu.display import die_svg, direction
-from yacht_edu.errors import RuleError
+from yacht_edu.errors import ArgumentTypeError, RuleError, UnknownEventError
+from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.game import MAX_ROLLS, Game
-from yacht_edu.i18n import t
+from yacht_edu.i18n import CategoryName, Given, t
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import OptimalTable, Progress, solve
@@ -225,11 +226,10 @@ def advise(situation: Game | Dice | Iterable[int], rolls_left: int | None = None
     """
     if isinstance(situation, Game):
         if rolls_left is not None or filled is not None:
-            raise TypeError("advise(game) reads the dice, rolls left and scorecard from the "
-                            "game: give either a game or dice with rolls_left, not both.")
+            raise ArgumentTypeError("coach.error.game_and_situation")
         return advise_game(situation, progress)
     if rolls_left is None:
-        raise TypeError("advise(dice, rolls_left): say how many rolls are left (0, 1 or 2).")
+        raise ArgumentTypeError("coach.error.rolls_left_missing")
     card = situation_card(rules, filled or {}, yahtzee_bonuses)
     dice = Dice(tuple(situation)) if not isinstance(situation, Dice) else situation
     if isinstance(rolls_left, bool) or rolls_left not in range(MAX_ROLLS):
@@ -266,7 +266,7 @@ def situation_card(rules: RulesLike, filled: Mapping[str, int],
     possible = possible_scores(ruleset)
     for category, points in card.filled.items():
         if points not in possible[category]:
-            raise SituationError("coach.error.impossible_score", category=category,
+            raise SituationError("coach.error.impossible_score", category=CategoryName(category),
                                  points=points,
                                  possible=", ".join(map(str, sorted(possible[category]))))
     holds_fifty = ruleset.yahtzee_bonus and card.boxes["yahtzee"] == 50
@@ -405,6 +405,13 @@ class Analysis(Sequence[Decision]):
     rules: Rules
     decisions: tuple[Decision, ...]
     players: tuple[PlayerSummary, ...]
+    #: How many of the game's rolls were set by hand (``roll(result=...)``), not thrown.
+    staged_rolls: int = 0
+
+    def staged_note(self, lang: str | None = None) -> str:
+        """A sentence telling a teacher that dice were set by hand, or "" if none were."""
+        return (t("game.staged_rolls", lang, count=self.staged_rolls)
+                if self.staged_rolls else "")
 
     @overload
     def __getitem__(self, index: int) -> Decision: ...
@@ -430,7 +437,8 @@ class Analysis(Sequence[Decision]):
     def __repr__(self) -> str:
         totals = ", ".join(f"{s.player}: {s.loss:.4f} lost in {s.decisions} decisions "
                            f"({s.mistakes} not best)" for s in self.players)
-        return f"Analysis({self.rules!r}, {len(self)} decisions; {totals})"
+        staged = f"; {self.staged_rolls} rolls set by hand" if self.staged_rolls else ""
+        return f"Analysis({self.rules!r}, {len(self)} decisions; {totals}{staged})"
 
     def _repr_html_(self) -> str:
         return analysis_html(self)
@@ -440,8 +448,11 @@ def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:
     """Each decision of a finished or running game, against the optimal one.
 
     A turn has up to three decisions: the keep after the first roll, the keep after the
-    second (keeping all five is stopping), and the box after the last roll.
+    second (keeping all five is stopping), and the box after the last roll.  Rolls set by hand
+    are counted in :attr:`Analysis.staged_rolls`; an event of an unknown kind is refused.
     """
+    if not isinstance(game, Game):
+        raise ArgumentTypeError("coach.error.not_a_game", given=Given(game))
     table = solve(game.rules, progress=progress)
     cards = {name: Scorecard.empty(game.rules) for name in game.players}
     turns = dict.fromkeys(game.players, 0)
@@ -449,32 +460,34 @@ def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:
     dice: Dice | None = None
     rolls = 0
     values: TurnValues | None = None
-    for event in game.history:
-        if event["type"] == "roll":
-            player = event["player"]
+    for event in game.events:
+        if isinstance(event, RollEvent):
+            player = event.player
             if dice is None:
                 turns[player] += 1
                 values = TurnValues(table, cards[player])
             else:
-                kept = tuple(sorted(dice[i] for i in event["keep"]))
+                kept = tuple(sorted(dice[i] for i in event.keep))
                 decisions.append(_decision(table, cards[player], dice, MAX_ROLLS - rolls, kept,
                                            player, turns[player], values))
-            dice, rolls = Dice(event["dice"]), rolls + 1
-        elif event["type"] == "score" and dice is not None:
-            player = event["player"]
+            dice, rolls = event.dice, rolls + 1
+        elif isinstance(event, ScoreEvent) and dice is not None:
+            player = event.player
             if rolls < MAX_ROLLS:  # stopped early: the keep was "all five"
                 decisions.append(_decision(table, cards[player], dice, MAX_ROLLS - rolls,
                                            dice.hand, player, turns[player], values))
-            decisions.append(_decision(table, cards[player], dice, 0, event["category"],
+            decisions.append(_decision(table, cards[player], dice, 0, event.category,
                                        player, turns[player], values))
-            cards[player] = cards[player].fill(dice, event["category"])
+            cards[player] = cards[player].fill(dice, event.category)
             dice, rolls = None, 0
+        elif not isinstance(event, RollOffEvent):  # a roll-off decides nothing
+            raise UnknownEventError(kind=Given(event))
     summaries = tuple(
         PlayerSummary(name, sum(d.player == name for d in decisions),
                       sum(d.player == name and not d.is_best for d in decisions),
                       math.fsum(d.loss for d in decisions if d.player == name))
         for name in game.players)
-    return Analysis(game.rules, tuple(decisions), summaries)
+    return Analysis(game.rules, tuple(decisions), summaries, game.staged_rolls)
 
 
 def _decision(table: OptimalTable, card: Scorecard, dice: Dice, rolls_left: int,

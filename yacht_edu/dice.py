@@ -15,13 +15,16 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from typing import SupportsIndex, overload
 
-from yacht_edu.errors import InvalidDiceError, InvalidKeepError
+from yacht_edu.errors import InvalidDiceError, InvalidKeepError, InvalidSeedError, ReadOnlyError
+from yacht_edu.i18n import Given
 
 __all__ = [
     "FACES",
@@ -29,6 +32,8 @@ __all__ = [
     "Dice",
     "DiceRoller",
     "Hand",
+    "check_seed",
+    "faces",
     "keeps",
     "multiset_chance",
     "multisets",
@@ -42,13 +47,57 @@ NUMBER_OF_DICE = 5
 Hand = tuple[int, ...]
 
 
-def check_face(value: object, position: int | None = None) -> int:
+def whole_number(value: object) -> int | None:
+    """``value`` as an int if it is a whole number (an int or a numpy integer), else None.
+
+    Duck-typed through ``__index__`` so the model needs no numpy; True and False are switches,
+    not numbers, and are refused like floats and text.
+    """
+    if isinstance(value, (bool, float, complex, str, bytes, bytearray)):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def check_face(value: object) -> int:
     """``value`` as a die face, or :class:`InvalidDiceError` naming what is wrong with it."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidDiceError("error.die_not_whole", value=repr(value))
-    if value not in FACES:
-        raise InvalidDiceError("error.die_out_of_range", value=value)
-    return value
+    face = whole_number(value)
+    if face is None:
+        raise InvalidDiceError("error.die_not_whole", value=Given(value))
+    if face not in FACES:
+        raise InvalidDiceError("error.die_out_of_range", value=face)
+    return face
+
+
+def items(value: object, error: type[InvalidDiceError | InvalidKeepError],
+          msgid: str) -> tuple[object, ...]:
+    """The items of a list, tuple, iterator or array; text, bytes, dicts, sets and single values
+    are refused with ``error(msgid)`` naming what was given."""
+    unordered = (str, bytes, bytearray, Mapping, AbstractSet)
+    if isinstance(value, unordered) or not isinstance(value, Iterable):
+        raise error(msgid, given=Given(value))
+    return tuple(value)
+
+
+def faces(values: object, *, error: type[InvalidDiceError | InvalidKeepError] = InvalidDiceError,
+          msgid: str = "error.not_a_dice_list") -> tuple[int, ...]:
+    """The faces of a list of dice (any length), each checked: the one validation of dice at the
+    boundary, for ``Dice``, ``score``, ``keep=`` and ``result=`` alike.
+
+    >>> faces([6, 6, 2])
+    (6, 6, 2)
+    """
+    if isinstance(values, Dice):
+        return values.values
+    given = items(values, error, msgid)
+    try:
+        return tuple(check_face(v) for v in given)
+    except InvalidDiceError as wrong:
+        if error is InvalidDiceError:
+            raise
+        raise error(wrong.msgid, **wrong.params) from None
 
 
 class Dice(Sequence[int]):
@@ -61,15 +110,14 @@ class Dice(Sequence[int]):
     _values: tuple[int, ...]
 
     def __init__(self, *values: int | Iterable[int]) -> None:
-        if len(values) == 1 and not isinstance(values[0], int):
-            values = tuple(values[0])
-        checked = tuple(check_face(v) for v in values)
+        one = values[0] if len(values) == 1 else None
+        checked = faces(values if one is None or whole_number(one) is not None else one)
         if len(checked) != NUMBER_OF_DICE:
             raise InvalidDiceError("error.dice_count", count=len(checked))
         object.__setattr__(self, "_values", checked)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Dice cannot be changed: roll or make new Dice instead.")
+        raise ReadOnlyError("error.dice_read_only")
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -93,8 +141,8 @@ class Dice(Sequence[int]):
 
     def positions_of(self, kept_values: Iterable[int]) -> tuple[int, ...]:
         """The positions of dice showing ``kept_values`` (a multiset), leftmost first."""
-        wanted = Counter(kept_values)
-        if wanted - Counter(self._values):
+        wanted = Counter(faces(kept_values, error=InvalidKeepError, msgid="error.not_a_keep_list"))
+        if len(wanted) and wanted - Counter(self._values):
             raise InvalidKeepError(
                 "error.keep_not_in_dice", keep=_show(sorted(wanted.elements())), dice=_show(self)
             )
@@ -144,7 +192,7 @@ class DiceRoller:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = random.SystemRandom().randrange(2**63) if seed is None else int(seed)
+        self.seed = random.SystemRandom().randrange(2**63) if seed is None else check_seed(seed)
         self._rng = random.Random(self.seed)
 
     def face(self) -> int:
@@ -159,9 +207,30 @@ class DiceRoller:
         return Dice(held[i] if i in stay else self.face() for i in range(NUMBER_OF_DICE))
 
 
-@functools.cache
+#: Seeds are whole numbers from 0 up to (not including) this: large enough for any class, small
+#: enough to print and save.
+SEED_LIMIT = 2**128
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as an int if it is a whole number from 0 to 2**128; else :class:`InvalidSeedError`
+    (a float such as 3.7, text such as "12", True, nan and inf are refused, never rounded)."""
+    whole = whole_number(seed)
+    if whole is None or not 0 <= whole < SEED_LIMIT:
+        raise InvalidSeedError(given=Given(seed))
+    return whole
+
+
 def multisets(n: int = NUMBER_OF_DICE) -> tuple[Hand, ...]:
-    """Every distinct sorted outcome of ``n`` dice: 252 for five dice."""
+    """Every distinct sorted outcome of ``n`` dice (0 to 5): 252 for five dice."""
+    count = whole_number(n)
+    if count is None or not 0 <= count <= NUMBER_OF_DICE:
+        raise InvalidDiceError("error.bad_dice_number", given=Given(n))
+    return _multisets(count)
+
+
+@functools.cache
+def _multisets(n: int) -> tuple[Hand, ...]:
     return tuple(itertools.combinations_with_replacement(FACES, n))
 
 
@@ -171,24 +240,30 @@ def keeps() -> tuple[Hand, ...]:
     return tuple(hand for n in range(NUMBER_OF_DICE + 1) for hand in multisets(n))
 
 
-@functools.cache
-def multiset_chance(hand: Hand) -> Fraction:
+def multiset_chance(hand: Iterable[int]) -> Fraction:
     """The chance that ``len(hand)`` thrown dice show exactly this multiset (any order)."""
+    return _multiset_chance(tuple(sorted(faces(hand))))
+
+
+@functools.cache
+def _multiset_chance(hand: Hand) -> Fraction:
     orders = math.factorial(len(hand))
     for face in FACES:
         orders //= math.factorial(hand.count(face))
     return Fraction(orders, 6 ** len(hand))
 
 
-@functools.cache
-def reroll_chances(kept: Hand) -> dict[Hand, Fraction]:
+def reroll_chances(kept: Iterable[int]) -> dict[Hand, Fraction]:
     """Keep ``kept``, throw the rest: the chance of each final five-dice multiset."""
-    kept = tuple(sorted(kept))
-    if len(kept) > NUMBER_OF_DICE:
-        raise InvalidKeepError("error.keep_too_many", count=len(kept))
-    for value in kept:
-        check_face(value)
+    hand = tuple(sorted(faces(kept)))
+    if len(hand) > NUMBER_OF_DICE:
+        raise InvalidKeepError("error.keep_too_many", count=len(hand))
+    return dict(_reroll_chances(hand))
+
+
+@functools.cache
+def _reroll_chances(kept: Hand) -> dict[Hand, Fraction]:
     return {
-        tuple(sorted(kept + thrown)): multiset_chance(thrown)
+        tuple(sorted(kept + thrown)): _multiset_chance(thrown)
         for thrown in multisets(NUMBER_OF_DICE - len(kept))
     }

@@ -1,27 +1,36 @@
 """Every way a move can be illegal, each with a message that says what to do instead.
 
-All are :class:`RuleError`, itself a :class:`ValueError`.  A message is kept as a catalog id and
-its parameters, so ``str(error)`` speaks the session's language and :meth:`RuleError.message`
-any other (a widget shows the rule's message in the widget's own language).
+All are :class:`RuleError`, itself a :class:`ValueError`; a value of the wrong kind is also a
+:class:`TypeError` (:class:`ArgumentTypeError`).  A message is kept as a catalog id and its
+parameters, so ``str(error)`` speaks the session's language and :meth:`RuleError.message` any
+other (a widget shows the rule's message in the widget's own language).  Category ids in the
+parameters are marked (:class:`~yacht_edu.i18n.CategoryName`) where the error is raised, and
+values the caller gave are wrapped in :class:`~yacht_edu.i18n.Given`, so any value is shown safely.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from yacht_edu.i18n import catalog, t
+from yacht_edu.i18n import t
 
 __all__ = [
+    "ArgumentTypeError",
     "BadSavedGameError",
     "CategoryUsedError",
     "GameOverError",
     "InvalidDiceError",
     "InvalidKeepError",
+    "InvalidPlayersError",
+    "InvalidSeedError",
     "JokerRuleError",
     "NoRollsLeftError",
     "NotRolledYetError",
+    "ObserverFailedWarning",
+    "ReadOnlyError",
     "RuleError",
     "UnknownCategoryError",
+    "UnknownEventError",
     "UnknownRulesError",
     "UpperSectionFirstError",
 ]
@@ -39,25 +48,45 @@ class RuleError(ValueError):
 
     def message(self, lang: str | None = None) -> str:
         """The message in ``lang`` (default: the session's language)."""
-        shown = {key: in_words(value, lang) if key in CATEGORY_PARAMETERS else value
-                 for key, value in self.params.items()}
-        return t(self.msgid, lang, **shown)
+        return t(self.msgid, lang, **self.params)
 
     def __str__(self) -> str:
         return self.message()
 
 
-#: The message parameters that hold category ids, shown by their names in the learner's language.
-CATEGORY_PARAMETERS = frozenset({"category", "choices", "left"})
+class ArgumentTypeError(RuleError, TypeError):
+    """A value of the wrong kind: text or a float where a whole number belongs, a number where a
+    switch (True or False) belongs.  Both a :class:`RuleError` and a :class:`TypeError`."""
+
+    default_msgid = "error.wrong_type"
 
 
-def in_words(value: object, lang: str | None) -> object:
-    """A parameter as the learner reads it: category ids by their names, lists joined."""
-    if isinstance(value, (tuple, list)):
-        return t("list.separator", lang).join(str(in_words(v, lang)) for v in value)
-    if isinstance(value, str) and f"category.{value}" in catalog("en"):
-        return t(f"category.{value}", lang)
-    return value
+class ReadOnlyError(RuleError, AttributeError):
+    """An attempt to change a value that stays as it was made (dice, a game's seed or players)."""
+
+    default_msgid = "error.read_only"
+
+
+class InvalidSeedError(ArgumentTypeError):
+    """A seed that is not a whole number from 0 to 2**128, or None."""
+
+    default_msgid = "error.bad_seed"
+
+
+class InvalidPlayersError(RuleError):
+    """Players that are not a non-empty list of different, printable names."""
+
+    default_msgid = "error.no_players"
+
+
+class UnknownEventError(RuleError):
+    """A history event of a kind the reader does not know (never silently skipped)."""
+
+    default_msgid = "error.unknown_event"
+
+
+class ObserverFailedWarning(RuntimeWarning):
+    """An observer of a game raised: the move stands, the observer's failure is reported."""
 
 
 class InvalidDiceError(RuleError):
@@ -124,3 +153,9 @@ class BadSavedGameError(RuleError):
     """A saved game that is not valid JSON, not our schema, or not a legal game."""
 
     default_msgid = "error.bad_saved_game"
+
+    @property
+    def field(self) -> str | None:
+        """The field of the saved document that is wrong (``history[3].dice``), if one is."""
+        value = self.params.get("field")
+        return None if value is None else str(value)

@@ -13,36 +13,46 @@ Dice(5, 4, 4, 4, 4)
 ('Ravi', 3)
 
 A game is the one source of truth: every method either changes it completely and tells its
-observers, or raises a :class:`~yacht_edu.errors.RuleError` and changes nothing.
+observers, or raises a :class:`~yacht_edu.errors.RuleError` and changes nothing.  Its record is
+:attr:`Game.events`, frozen values (:mod:`yacht_edu.events`); :attr:`Game.history` is the same
+record as the dicts a saved game holds.
 """
 
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from yacht_edu.dice import NUMBER_OF_DICE, Dice, DiceRoller
+from yacht_edu import saved
+from yacht_edu.dice import NUMBER_OF_DICE, Dice, DiceRoller, faces, items, whole_number
 from yacht_edu.errors import (
+    ArgumentTypeError,
     BadSavedGameError,
     GameOverError,
     InvalidDiceError,
     InvalidKeepError,
+    InvalidPlayersError,
     NoRollsLeftError,
     NotRolledYetError,
+    ObserverFailedWarning,
+    ReadOnlyError,
     RuleError,
 )
+from yacht_edu.events import Event, RollEvent, RollOffEvent, ScoreEvent, to_dict
+from yacht_edu.i18n import Given, t
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Option, Scorecard
 
-__all__ = ["MAX_ROLLS", "SCHEMA", "Game", "Turn"]
+__all__ = ["MAX_ROLLS", "SCHEMA", "Game", "Turn", "check_players", "check_switch"]
 
 MAX_ROLLS = 3
-SCHEMA = "yacht_edu/game"
-SCHEMA_VERSION = 1
+SCHEMA = saved.SCHEMA
+SCHEMA_VERSION = saved.SCHEMA_VERSION
 
-Event = dict[str, Any]
 Observer = Callable[["Game"], None]
 
 
@@ -68,8 +78,9 @@ class Game:
     """A game of Yacht or Yahtzee for one or more players.
 
     ``Game(players=("Asha", "Ravi"), rules="yacht", seed=2026)``; with ``roll_off=True`` each
-    player first rolls all five dice and the highest total starts (ties roll again, seed 002),
-    play then passing on in seating order.
+    player first rolls all five dice and the highest total starts (ties roll again, see
+    docs/rules.md#who-starts), play then passing on in seating order.  The players, rules, seed
+    and seating order are read-only: a game and its save cannot disagree.
     """
 
     def __init__(
@@ -80,40 +91,67 @@ class Game:
         *,
         roll_off: bool = False,
     ) -> None:
-        names = (players,) if isinstance(players, str) else tuple(players)
-        check_players(names)
-        self.rules: Rules = get_rules(rules)
-        self.players: tuple[str, ...] = names
-        self.roll_off = bool(roll_off)
+        self._players = check_players(players)
+        self._rules: Rules = get_rules(rules)
+        self._roll_off = check_switch(roll_off, "roll_off")
         self._roller = DiceRoller(seed)
-        self.seed: int = self._roller.seed
         self._observers: list[Observer] = []
-        self._history: list[Event] = []
-        self._cards = {name: Scorecard.empty(self.rules) for name in names}
+        self._events: list[Event] = []
+        self._cards = {name: Scorecard.empty(self._rules) for name in self._players}
         self._turn = Turn()
-        self._moves = 0
-        self.order: tuple[str, ...] = self._roll_off() if roll_off else names
+        self._turns_played = 0
+        self._order = self._roll_off_order() if roll_off else self._players
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if not name.startswith("_"):
+            raise ReadOnlyError("error.game_read_only", name=name)
+        object.__setattr__(self, name, value)
 
     # -- what the game shows ------------------------------------------------------------------
 
     @property
+    def players(self) -> tuple[str, ...]:
+        """The players in seating order."""
+        return self._players
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        """The seed every throw of this game comes from."""
+        return self._roller.seed
+
+    @property
+    def roll_off(self) -> bool:
+        """Whether a roll-off chose who starts."""
+        return self._roll_off
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The players in the order they play (after the roll-off, if any)."""
+        return self._order
+
+    @property
     def turns(self) -> int:
         """Turns per player (12 for yacht, 13 for yahtzee)."""
-        return self.rules.turns
+        return self._rules.turns
 
     @property
     def over(self) -> bool:
-        return self._moves >= self.turns * len(self.players)
+        return self._turns_played >= self.turns * len(self._players)
 
     @property
     def current_player(self) -> str:
         """Whose turn it is (the last player to move once the game is over)."""
-        return self.order[min(self._moves, self.turns * len(self.players) - 1) % len(self.order)]
+        last = self.turns * len(self._players) - 1
+        return self._order[min(self._turns_played, last) % len(self._order)]
 
     @property
     def round(self) -> int:
         """The round being played, 1 to :attr:`turns`."""
-        return min(self._moves // len(self.players) + 1, self.turns)
+        return min(self._turns_played // len(self._players) + 1, self.turns)
 
     @property
     def turn(self) -> Turn:
@@ -151,12 +189,36 @@ class Game:
         if not self.over:
             return ()
         best = max(self.totals.values())
-        return tuple(name for name in self.players if self._cards[name].total == best)
+        return tuple(name for name in self._players if self._cards[name].total == best)
 
     @property
-    def history(self) -> tuple[Event, ...]:
-        """Every roll-off, roll (with the dice kept) and score, in order."""
-        return tuple(json.loads(json.dumps(self._history)))
+    def events(self) -> tuple[Event, ...]:
+        """Every roll-off, roll (with the dice kept) and score, in order, as frozen values."""
+        return tuple(self._events)
+
+    @property
+    def history(self) -> tuple[dict[str, Any], ...]:
+        """:attr:`events` as the dicts a saved game holds (a fresh copy each time)."""
+        return tuple(to_dict(event) for event in self._events)
+
+    @property
+    def moves(self) -> int:
+        """How many events the game has recorded (roll-offs, rolls, scores): a cheap counter a
+        view compares to know whether anything was played since it last looked."""
+        return len(self._events)
+
+    @property
+    def staged_rolls(self) -> int:
+        """How many rolls were set by hand (``roll(result=...)``), not thrown from the seed."""
+        return sum(isinstance(e, RollEvent) and e.given for e in self._events)
+
+    def staged_note(self, lang: str | None = None) -> str:
+        """A sentence telling a teacher that dice were set by hand, or "" if none were."""
+        staged = self.staged_rolls
+        if not staged:
+            return ""
+        rolls = sum(isinstance(e, RollEvent) for e in self._events)
+        return t("game.staged_rolls", lang, count=staged, rolls=rolls)
 
     def options(self) -> tuple[Option, ...]:
         """For the dice in hand, every box of the player to move: allowed?, why not, points."""
@@ -187,30 +249,32 @@ class Game:
 
         Keep dice by their values (``keep=[6, 6]``) or by their positions (``positions=[0, 3]``);
         with neither, the held dice (see :meth:`hold`) stay.  The first roll of a turn throws all
-        five.  ``result`` sets the outcome instead of throwing (a teacher staging a situation);
-        the kept dice must show in it at their places.
+        five.  ``result`` sets the outcome instead of throwing (a teacher staging a situation,
+        recorded as such); the kept dice must show in it at their places.
         """
+        kept = None if keep is None else faces(keep, error=InvalidKeepError,
+                                               msgid="error.not_a_keep_list")
+        chosen = None if positions is None else self._positions(positions)
+        staged = None if result is None else Dice(result)
         self._check_not_over()
         turn = self._turn
         if turn.rolls_left <= 0:
             raise NoRollsLeftError(rolls=MAX_ROLLS)
-        if keep is not None and positions is not None:
+        if kept is not None and chosen is not None:
             raise InvalidKeepError("error.keep_both")
         if turn.dice is None:
-            if keep or positions:
+            if kept or chosen:
                 raise NotRolledYetError()
             stay: frozenset[int] = frozenset()
-        elif keep is not None:
-            stay = frozenset(turn.dice.positions_of(keep))
-        elif positions is not None:
-            stay = self._positions(positions)
+        elif kept is not None:
+            stay = frozenset(turn.dice.positions_of(kept))
         else:
-            stay = turn.held
-        dice = self._throw(turn.dice, stay, result)
-        self._record({"type": "roll", "player": self.current_player, "keep": sorted(stay),
-                      "dice": list(dice), "given": result is not None})
-        self._turn = Turn(dice, turn.rolls_used + 1, stay if turn.rolls_used + 1 < MAX_ROLLS
-                          else frozenset())
+            stay = turn.held if chosen is None else chosen
+        dice = self._throw(turn.dice, stay, staged)
+        used = turn.rolls_used + 1
+        self._events.append(RollEvent(self.current_player, tuple(sorted(stay)), dice,
+                                      staged is not None))
+        self._turn = Turn(dice, used, stay if used < MAX_ROLLS else frozenset())
         self._changed()
         return dice
 
@@ -225,10 +289,9 @@ class Game:
         card = self._cards[name]
         new_card = card.fill(dice, category)
         gained = new_card.total - card.total
-        self._record({"type": "score", "player": name, "category": category,
-                      "dice": list(dice), "points": gained})
+        self._events.append(ScoreEvent(name, category, dice, gained))
         self._cards[name] = new_card
-        self._moves += 1
+        self._turns_played += 1
         self._turn = Turn()
         self._changed()
         return gained
@@ -236,26 +299,36 @@ class Game:
     # -- observers ----------------------------------------------------------------------------
 
     def observe(self, callback: Observer) -> None:
-        """Call ``callback(game)`` after every change (widgets re-render from it)."""
+        """Call ``callback(game)`` after every change (widgets re-render from it).
+
+        An observer that raises does not undo the move nor reach the player who made it: the
+        failure is reported as an :class:`~yacht_edu.errors.ObserverFailedWarning`.
+        """
+        if not callable(callback):
+            raise ArgumentTypeError("error.not_callable", given=Given(callback))
         self._observers.append(callback)
 
     def unobserve(self, callback: Observer) -> None:
-        self._observers.remove(callback)
+        if callback in self._observers:
+            self._observers.remove(callback)
 
     # -- saving -------------------------------------------------------------------------------
 
     def to_json(self, indent: int | None = None) -> str:
-        """The game as a versioned JSON document: rules, players, seed and whole history."""
-        document = {
+        """The game as a versioned JSON document: rules, players, seed and whole history, the
+        number of rolls set by hand, and a digest of it all."""
+        document: dict[str, Any] = {
             "schema": SCHEMA,
             "version": SCHEMA_VERSION,
-            "rules": {"name": self.rules.name, **self.rules.options},
-            "players": list(self.players),
+            "rules": {"name": self._rules.name, **self._rules.variant},
+            "players": list(self._players),
             "seed": self.seed,
-            "roll_off": self.roll_off,
-            "history": self._history,
+            "roll_off": self._roll_off,
+            "history": list(self.history),
             "held": sorted(self._turn.held),
+            "staged": self.staged_rolls,
         }
+        document["digest"] = saved.digest(document)
         return json.dumps(document, ensure_ascii=False, indent=indent, sort_keys=True)
 
     @classmethod
@@ -263,27 +336,32 @@ class Game:
         """A game loaded from :meth:`to_json`; its history is replayed through the rules.
 
         A document that is not valid JSON, not this schema, or not a legal game raises
-        :class:`~yacht_edu.errors.BadSavedGameError` saying what is wrong.
+        :class:`~yacht_edu.errors.BadSavedGameError` saying what is wrong.  A loaded game
+        reports rolls that were set by hand (:attr:`staged_rolls`, :meth:`staged_note`).
         """
+        return cls.replay(saved.read(text))
+
+    @classmethod
+    def replay(cls, document: Any) -> Game:
+        """Rebuild a game from a saved document (parsed JSON): every field is checked first,
+        then the history is played through the rules and the seed, event by event."""
+        record = saved.check(document)
         try:
-            document = json.loads(text)
-        except (ValueError, TypeError) as error:
-            raise BadSavedGameError("error.saved_not_json", detail=str(error)) from None
-        try:
-            return replay(document)
+            game = cls(record.players, record.rules, record.seed, roll_off=record.roll_off)
+            game._replay(record)
         except BadSavedGameError:
             raise
         except RuleError as error:
             raise BadSavedGameError("error.saved_illegal", detail=str(error)) from None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            raise BadSavedGameError("error.saved_malformed", detail=repr(error)) from None
+        return game
 
     def __repr__(self) -> str:
         state = "over" if self.over else (
             f"round {self.round}/{self.turns}, {self.current_player} to move, "
             f"{self.rolls_left} rolls left")
-        return (f"Game(players={self.players!r}, rules={self.rules!r}, seed={self.seed}: "
-                f"{state})")
+        staged = f"; {self.staged_rolls} rolls set by hand" if self.staged_rolls else ""
+        return (f"Game(players={self._players!r}, rules={self._rules!r}, seed={self.seed}: "
+                f"{state}{staged})")
 
     def _repr_html_(self) -> str:
         from yacht_edu.display import game_html
@@ -292,27 +370,50 @@ class Game:
 
     # -- inside -------------------------------------------------------------------------------
 
-    def _roll_off(self) -> tuple[str, ...]:
+    def _roll_off_order(self) -> tuple[str, ...]:
         """Each player rolls all five; the highest total starts; a tie for the top rolls again."""
-        contenders = self.players
+        contenders = self._players
         while len(contenders) > 1:
-            rolls = {name: self._roller.roll() for name in contenders}
-            self._history.append({"type": "roll_off",
-                                  "rolls": {n: list(d) for n, d in rolls.items()}})
-            best = max(d.total for d in rolls.values())
-            contenders = tuple(n for n in contenders if rolls[n].total == best)
-        first = self.players.index(contenders[0])
-        return self.players[first:] + self.players[:first]
+            event = RollOffEvent(tuple((name, self._roller.roll()) for name in contenders))
+            self._events.append(event)
+            best = max(event.totals.values())
+            contenders = tuple(n for n in contenders if event.totals[n] == best)
+        first = self._players.index(contenders[0])
+        return self._players[first:] + self._players[:first]
 
-    def _throw(self, before: Dice | None, stay: frozenset[int],
-               result: Dice | Iterable[int] | None) -> Dice:
+    def _replay(self, record: saved.SavedGame) -> None:
+        done = len(self._events)  # the roll-off, replayed by the constructor
+        if record.events[:done] != tuple(self._events):
+            raise BadSavedGameError("error.saved_tampered", step=1)
+        for step, event in enumerate(record.events[done:], start=done + 1):
+            self._play(event, step)
+        held = self._positions(record.held)
+        if held != self._turn.held:
+            self._set_held(held)
+        if record.staged is not None and record.staged != self.staged_rolls:
+            raise BadSavedGameError("error.saved_staged_count", count=record.staged)
+        if not record.digest_matches:
+            raise BadSavedGameError("error.saved_digest")
+
+    def _play(self, event: Event, step: int) -> None:
+        """Replay one saved event; it must be exactly what the rules and the seed record."""
+        if isinstance(event, RollOffEvent) or event.player != self.current_player:
+            raise BadSavedGameError("error.saved_tampered", step=step)
+        if isinstance(event, RollEvent):
+            self.roll(positions=event.keep if self.dice else None,
+                      result=event.dice if event.given else None)
+        else:
+            self.score(event.category)
+        if self._events[-1] != event:
+            raise BadSavedGameError("error.saved_tampered", step=step)
+
+    def _throw(self, before: Dice | None, stay: frozenset[int], result: Dice | None) -> Dice:
         if result is None:
             return self._roller.roll(before, sorted(stay))
-        dice = result if isinstance(result, Dice) else Dice(tuple(result))
-        if before is not None and any(dice[i] != before[i] for i in stay):
-            raise InvalidDiceError("error.result_moves_kept", dice=str(list(dice)),
-                                   before=str(list(before)))
-        return dice
+        if before is not None and any(result[i] != before[i] for i in stay):
+            raise InvalidDiceError("error.result_moves_kept", dice=Given(list(result)),
+                                   before=Given(list(before)))
+        return result
 
     def _rolled(self) -> Dice:
         self._check_not_over()
@@ -322,13 +423,15 @@ class Game:
 
     def _check_not_over(self) -> None:
         if self.over:
-            raise GameOverError(winners=", ".join(self.winners))
+            raise GameOverError(winners=list(self.winners))
 
-    def _positions(self, positions: Iterable[int]) -> frozenset[int]:
-        chosen = tuple(positions)
-        for p in chosen:
-            if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < NUMBER_OF_DICE:
-                raise InvalidKeepError("error.bad_position", position=repr(p))
+    def _positions(self, positions: object) -> frozenset[int]:
+        chosen = []
+        for p in items(positions, InvalidKeepError, "error.not_a_positions_list"):
+            position = whole_number(p)
+            if position is None or not 0 <= position < NUMBER_OF_DICE:
+                raise InvalidKeepError("error.bad_position", position=Given(p))
+            chosen.append(position)
         return frozenset(chosen)
 
     def _set_held(self, held: frozenset[int]) -> None:
@@ -341,68 +444,59 @@ class Game:
             self._turn = replace(self._turn, held=held)
             self._changed()
 
-    def _player(self, name: str) -> str:
-        if name not in self._cards:
-            raise RuleError("error.unknown_player", name=repr(name),
-                            choices=", ".join(self.players))
+    def _player(self, name: object) -> str:
+        if not isinstance(name, str) or name not in self._cards:
+            raise RuleError("error.unknown_player", name=Given(name), choices=list(self._players))
         return name
 
-    def _record(self, event: Event) -> None:
-        self._history.append(event)
-
     def _changed(self) -> None:
+        """Tell every observer; the move stands whatever they do."""
         for callback in list(self._observers):
-            callback(self)
+            try:
+                callback(self)
+            except Exception as error:  # an observer's fault must not undo or block the move
+                warnings.warn(ObserverFailedWarning(t(
+                    "warning.observer_failed", observer=Given(callback), error=Given(error))),
+                    stacklevel=3)
 
 
-def check_players(names: tuple[str, ...]) -> None:
+def check_players(players: object) -> tuple[str, ...]:
+    """The players' names as a tuple: one name, or a non-empty list of different names, each
+    printable text that is not blank; else :class:`~yacht_edu.errors.InvalidPlayersError`."""
+    if isinstance(players, str):
+        players = (players,)
+    not_a_list = (bytes, bytearray, Mapping, AbstractSet)
+    if isinstance(players, not_a_list) or not isinstance(players, Iterable):
+        raise InvalidPlayersError("error.players_not_list", given=Given(players))
+    names = tuple(players)
     if not names:
-        raise RuleError("error.no_players")
+        raise InvalidPlayersError("error.no_players")
     for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise RuleError("error.bad_player_name", name=repr(name))
+        if not isinstance(name, str) or not name.strip() or not printable(name):
+            raise InvalidPlayersError("error.bad_player_name", name=Given(name))
     if len(set(names)) != len(names):
-        raise RuleError("error.duplicate_players", names=", ".join(names))
+        raise InvalidPlayersError("error.duplicate_players", names=list(names))
+    return names
+
+
+def printable(text: str) -> bool:
+    """Whether ``text`` can be written to a file (a lone surrogate cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def check_switch(value: object, name: str) -> bool:
+    """``value`` if it is True or False; anything else (1, "no", None) is refused."""
+    if not isinstance(value, bool):
+        raise ArgumentTypeError("error.not_a_switch", name=name, given=Given(value))
+    return value
 
 
 def replay(document: Any) -> Game:
-    """Rebuild a game from a saved document by playing its history through the rules."""
-    if not isinstance(document, dict) or document.get("schema") != SCHEMA:
-        raise BadSavedGameError("error.saved_not_schema", schema=SCHEMA)
-    if document.get("version") != SCHEMA_VERSION:
-        raise BadSavedGameError("error.saved_version", version=repr(document.get("version")),
-                                supported=SCHEMA_VERSION)
-    rules = dict(document["rules"])
-    seed = document["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise BadSavedGameError("error.saved_malformed", detail="seed")
-    game = Game(document["players"], get_rules(rules.pop("name"), **rules), seed,
-                roll_off=bool(document.get("roll_off", False)))
-    history = document["history"]
-    done = len(game._history)  # the roll-off, replayed by the constructor
-    if history[:done] != game._history:
-        raise BadSavedGameError("error.saved_tampered", step=1)
-    for step, event in enumerate(history[done:], start=done + 1):
-        play_event(game, event, step)
-    if history != game._history:
-        raise BadSavedGameError("error.saved_tampered", step=len(history))
-    held = game._positions(document.get("held", []))
-    if held != frozenset(game.held):
-        game._set_held(held)
-    return game
-
-
-def play_event(game: Game, event: Mapping[str, Any], step: int) -> None:
-    """Replay one recorded event, checking that it is what the rules and the seed produce."""
-    if event.get("player") != game.current_player:
-        raise BadSavedGameError("error.saved_tampered", step=step)
-    if event["type"] == "roll":
-        given = event["dice"] if event.get("given") is True else None
-        dice = game.roll(positions=event["keep"] if game.dice else None, result=given)
-        if list(dice) != event["dice"]:
-            raise BadSavedGameError("error.saved_tampered", step=step)
-    elif event["type"] == "score":
-        if game.score(event["category"]) != event["points"]:
-            raise BadSavedGameError("error.saved_tampered", step=step)
-    else:
-        raise BadSavedGameError("error.saved_tampered", step=step)
+    """Deprecated: use :meth:`Game.replay`."""
+    warnings.warn("yacht_edu.game.replay is deprecated: use Game.replay(document)",
+                  DeprecationWarning, stacklevel=2)
+    return Game.replay(document)

@@ -9,6 +9,15 @@ placeholders are written ``{name}`` and filled with :meth:`str.format`.
 'Full House'
 >>> t("error.no_rolls_left", rolls=3)
 'You have used all 3 rolls of this turn: choose a category to score.'
+
+A parameter is shown as it is, except the few kinds that are marked for the reader: a
+:class:`CategoryName` (or :class:`CategoryNames`) is the one thing turned into words, and a
+:class:`Given` value is written as Python writes it, shortened and safe to print.
+
+>>> t("error.category_used", category=CategoryName("full_house"), points=25)
+'Full House is already filled (with 25): choose an open category.'
+>>> t("error.category_used", category="full_house", points=25)  # a name, kept as it is
+'full_house is already filled (with 25): choose an open category.'
 """
 
 from __future__ import annotations
@@ -17,12 +26,16 @@ import ast
 import contextlib
 import functools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = [
     "LANGUAGES",
     "RTL_LANGUAGES",
+    "CategoryName",
+    "CategoryNames",
+    "Given",
     "UnknownLanguageError",
     "catalog",
     "digits",
@@ -49,11 +62,52 @@ _session_language = "en"
 
 
 class UnknownLanguageError(ValueError):
-    """A language code that has no catalog."""
+    """A language code that has no catalog; the message speaks the session's language."""
 
     def __init__(self, code: object) -> None:
+        self.code = code
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
         there = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
-        super().__init__(f"There is no catalog for language {code!r}. Choose one of: {there}.")
+        return t("error.unknown_language", _session_language, code=Given(self.code),
+                 choices=there)
+
+
+@dataclass(frozen=True)
+class CategoryName:
+    """A category id inside a message, marked where the message is raised: the translator shows
+    it by the category's name in the reader's language.  Any other text is shown as it is, so a
+    player named "chance" keeps their name."""
+
+    id: str
+
+    def __str__(self) -> str:
+        return self.id
+
+
+@dataclass(frozen=True, init=False)
+class CategoryNames:
+    """Several category ids inside a message, shown as names joined in the reader's language."""
+
+    ids: tuple[str, ...]
+
+    def __init__(self, ids: Iterable[str]) -> None:
+        object.__setattr__(self, "ids", tuple(ids))
+
+    def __str__(self) -> str:
+        return ", ".join(self.ids)
+
+
+@dataclass(frozen=True)
+class Given:
+    """A value the caller gave, shown in a message as Python writes it, shortened and always
+    printable (a 5,000-digit integer, a lone surrogate or a long list cannot break a message)."""
+
+    value: object
+
+    def __str__(self) -> str:
+        return shown(self, None)
 
 
 def check_language(code: str | None) -> str:
@@ -137,9 +191,55 @@ def t(msgid: str, lang: str | None = None, /, **params: object) -> str:
     """
     code = check_language(lang)
     text = catalog(code).get(msgid) or catalog("en").get(msgid) or msgid
-    shown = {key: digits(value, code) if isinstance(value, int) else value
-             for key, value in params.items()}
-    return text.format(**shown) if shown else text
+    words = {key: shown(value, code) for key, value in params.items()}
+    return text.format(**words) if words else text
+
+
+#: The longest a value the caller gave is shown in a message, in characters.
+SHOWN_LENGTH = 60
+# str(int) refuses more than 4,300 digits; 14,000 bits is about 4,200 digits.
+_LONGEST_INT_BITS = 14_000
+
+
+def shown(value: object, lang: str | None) -> str:
+    """One message parameter as the reader sees it (see the module's docstring)."""
+    if isinstance(value, CategoryName):
+        return t(f"category.{value.id}", lang)
+    if isinstance(value, CategoryNames):
+        return t("list.separator", lang).join(shown(CategoryName(c), lang) for c in value.ids)
+    if isinstance(value, Given):
+        return shortened(python_form(value.value, lang))
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return digits(value, lang)
+    if isinstance(value, (tuple, list)):
+        return t("list.separator", lang).join(shown(v, lang) for v in value)
+    return printable(str(value))
+
+
+def python_form(value: object, lang: str | None) -> str:
+    """``repr(value)``, or a description when Python cannot or should not write it out."""
+    if isinstance(value, int) and not isinstance(value, bool) and huge(value):
+        return digits(value, lang)
+    try:
+        return printable(repr(value))
+    except Exception:  # a repr that fails (a huge int inside a list) must not hide the message
+        return f"<{type(value).__name__}>"
+
+
+def huge(number: int) -> bool:
+    return number.bit_length() > _LONGEST_INT_BITS
+
+
+def printable(text: str) -> str:
+    """``text`` with lone surrogates written as escapes, so it can be printed and saved."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def shortened(text: str, length: int = SHOWN_LENGTH) -> str:
+    """``text`` cut to ``length`` characters, an ellipsis marking the cut."""
+    return text if len(text) <= length else text[: length - 1] + "…"
 
 
 # The Bengali and Hindi pages write Western digits, as do the Kannada and Urdu rule pages,
@@ -150,6 +250,9 @@ _NATIVE_DIGITS: Mapping[str, str] = {}
 def digits(number: int, lang: str | None = None) -> str:
     """A whole number written with the digits the language's rule pages use."""
     code = check_language(lang)
+    if huge(number):
+        size = int(number.bit_length() * 0.30103) + 1
+        return t("value.huge_int", code, size=size)
     text = str(number)
     native = _NATIVE_DIGITS.get(code)
     return text if native is None else text.translate(str.maketrans("0123456789", native))

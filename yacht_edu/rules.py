@@ -22,6 +22,7 @@ from typing import Literal
 
 from yacht_edu.dice import FACES, Dice, Hand, multisets
 from yacht_edu.errors import UnknownCategoryError, UnknownRulesError
+from yacht_edu.i18n import Given
 
 __all__ = [
     "JOKER_OPTIONS",
@@ -47,10 +48,13 @@ LOWER_YAHTZEE = (
     "yahtzee", "chance",
 )
 
-# The numbers of the yahtzee scorecard (seed 002).
+# The numbers of the yahtzee scorecard (docs/rules.md#yahtzee).
 UPPER_BONUS_THRESHOLD = 63
-UPPER_BONUS = 35
-YAHTZEE_BONUS = 100
+#: Points the upper bonus and each yahtzee bonus are worth.
+UPPER_BONUS_POINTS = 35
+YAHTZEE_BONUS_POINTS = 100
+UPPER_BONUS = UPPER_BONUS_POINTS  # the former names, kept for old code
+YAHTZEE_BONUS = YAHTZEE_BONUS_POINTS
 FIXED_SCORES: Mapping[str, int] = {"full_house": 25, "small_straight": 30, "large_straight": 40}
 
 
@@ -129,27 +133,31 @@ BOXES: Mapping[str, Mapping[str, Callable[[Hand], int]]] = {
 
 @dataclass(frozen=True)
 class Rules:
-    """A rule set with its options.  Make one with :func:`get_rules`."""
+    """A rule set with its variant (yahtzee's ``joker`` and ``upper_first`` switches, see
+    docs/rules.md#variants).  Make one with :func:`get_rules`."""
 
     name: str = "yacht"
     joker: Joker = "forced"
     upper_first: bool = False
-    boxes: Mapping[str, Callable[[Hand], int]] = field(init=False, repr=False, compare=False)
+    scorers: Mapping[str, Callable[[Hand], int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.name not in RULE_SETS:
+        if not isinstance(self.name, str) or self.name not in RULE_SETS:
             raise UnknownRulesError(
-                "error.unknown_rule_set", name=repr(self.name), choices=", ".join(RULE_SETS)
+                "error.unknown_rule_set", name=Given(self.name), choices=", ".join(RULE_SETS)
             )
-        if self.joker not in JOKER_OPTIONS:
+        if not isinstance(self.joker, str) or self.joker not in JOKER_OPTIONS:
             raise UnknownRulesError(
-                "error.unknown_joker", value=repr(self.joker), choices=", ".join(JOKER_OPTIONS)
+                "error.unknown_joker", value=Given(self.joker), choices=", ".join(JOKER_OPTIONS)
             )
         if not isinstance(self.upper_first, bool):
-            raise UnknownRulesError("error.upper_first_not_bool", value=repr(self.upper_first))
+            raise UnknownRulesError("error.upper_first_not_bool", value=Given(self.upper_first))
+        # A str subclass (numpy's str_) becomes a plain str, so reprs and cache names agree.
+        object.__setattr__(self, "name", str(self.name))
+        object.__setattr__(self, "joker", str(self.joker))
         if self.name != "yahtzee" and (self.joker != "forced" or self.upper_first):
             raise UnknownRulesError("error.option_not_for", name=self.name)
-        object.__setattr__(self, "boxes", BOXES[self.name])
+        object.__setattr__(self, "scorers", BOXES[self.name])
 
     @property
     def is_yahtzee(self) -> bool:
@@ -158,7 +166,7 @@ class Rules:
     @property
     def categories(self) -> tuple[str, ...]:
         """The boxes in scorecard order."""
-        return tuple(self.boxes)
+        return tuple(self.scorers)
 
     @property
     def upper_section(self) -> tuple[str, ...]:
@@ -170,24 +178,47 @@ class Rules:
         return self.categories[6:]
 
     @property
-    def upper_bonus(self) -> bool:
+    def has_upper_bonus(self) -> bool:
         """Whether 63 in the upper section earns 35 more."""
         return self.is_yahtzee
 
     @property
-    def yahtzee_bonus(self) -> bool:
+    def has_yahtzee_bonus(self) -> bool:
         """Whether a further five of a kind earns 100 while the yahtzee box holds 50."""
         return self.is_yahtzee and self.joker != "none"
 
     @property
-    def options(self) -> dict[str, object]:
-        """The options that differ from a plain rule set (used in reprs and saved games)."""
+    def variant(self) -> dict[str, object]:
+        """The rule variant: the switches a rule set has and how they are set (yahtzee's joker
+        and upper_first; nothing for yacht); used in reprs and saved games."""
         return {"joker": self.joker, "upper_first": self.upper_first} if self.is_yahtzee else {}
+
+    # The former names, deprecated: they warn once the solver and the faces read the new ones.
+
+    @property
+    def options(self) -> dict[str, object]:
+        """Deprecated name of :attr:`variant` (an ``Option`` is what a box offers)."""
+        return self.variant
+
+    @property
+    def upper_bonus(self) -> bool:
+        """Deprecated name of :attr:`has_upper_bonus` (``Scorecard.upper_bonus`` is points)."""
+        return self.has_upper_bonus
+
+    @property
+    def yahtzee_bonus(self) -> bool:
+        """Deprecated name of :attr:`has_yahtzee_bonus`."""
+        return self.has_yahtzee_bonus
+
+    @property
+    def boxes(self) -> Mapping[str, Callable[[Hand], int]]:
+        """Deprecated name of :attr:`scorers` (a scorecard's ``boxes`` are its values)."""
+        return self.scorers
 
     @property
     def turns(self) -> int:
         """Turns per player: one per box."""
-        return len(self.boxes)
+        return len(self.scorers)
 
     def face_of(self, category: str) -> int | None:
         """The face an upper box counts (1..6), or None for a lower box."""
@@ -195,19 +226,19 @@ class Rules:
         return section.index(category) + 1 if category in section else None
 
     def check_category(self, category: object) -> str:
-        if not isinstance(category, str) or category not in self.boxes:
+        if not isinstance(category, str) or category not in self.scorers:
             raise UnknownCategoryError(
-                category=repr(category), rules=self.name,
-                choices=", ".join(self.categories),
+                category=Given(category), rules=self.name,
+                choices=", ".join(self.categories),  # the ids a learner types, not translated
             )
         return category
 
     def score(self, dice: Dice | Iterable[int], category: str) -> int:
         """The box's score for these dice, with no scorecard context (no bonus, no joker)."""
-        return self.boxes[self.check_category(category)](hand_of(dice))
+        return self.scorers[self.check_category(category)](hand_of(dice))
 
     def __repr__(self) -> str:
-        shown = "".join(f", {key}={value!r}" for key, value in self.options.items())
+        shown = "".join(f", {key}={value!r}" for key, value in self.variant.items())
         return f"Rules({self.name!r}{shown})"
 
     def label(self, lang: str | None = None) -> str:
@@ -232,7 +263,7 @@ def get_rules(name: RulesLike = "yacht", **options: object) -> Rules:
     """
     if isinstance(name, Rules):
         if options:
-            return get_rules(name.name, **{**name.options, **options})
+            return get_rules(name.name, **{**name.variant, **options})
         return name
     unknown = set(options) - {"joker", "upper_first"}
     if unknown:
@@ -262,13 +293,13 @@ def score_table(rules: RulesLike = "yacht") -> tuple[tuple[int, ...], ...]:
     (252, 12, 50)
     """
     ruleset = get_rules(rules)
-    boxes = [ruleset.boxes[c] for c in ruleset.categories]
+    boxes = [ruleset.scorers[c] for c in ruleset.categories]
     return tuple(tuple(box(hand) for box in boxes) for hand in multisets())
 
 
 def hand_of(dice: Dice | Iterable[int]) -> Hand:
     """The sorted faces of five valid dice (a :class:`Dice` or any five whole numbers 1..6)."""
-    return dice.hand if isinstance(dice, Dice) else Dice(tuple(dice)).hand
+    return dice.hand if isinstance(dice, Dice) else Dice(dice).hand
 
 
 def is_five_of_a_kind(dice: Dice | Iterable[int]) -> bool:

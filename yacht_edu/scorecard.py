@@ -15,13 +15,20 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from yacht_edu.dice import Dice
-from yacht_edu.errors import CategoryUsedError, JokerRuleError, RuleError, UpperSectionFirstError
+from yacht_edu.dice import Dice, whole_number
+from yacht_edu.errors import (
+    ArgumentTypeError,
+    CategoryUsedError,
+    JokerRuleError,
+    RuleError,
+    UpperSectionFirstError,
+)
+from yacht_edu.i18n import CategoryName, CategoryNames, Given
 from yacht_edu.rules import (
     FIXED_SCORES,
-    UPPER_BONUS,
+    UPPER_BONUS_POINTS,
     UPPER_BONUS_THRESHOLD,
-    YAHTZEE_BONUS,
+    YAHTZEE_BONUS_POINTS,
     Rules,
     RulesLike,
     get_rules,
@@ -30,6 +37,10 @@ from yacht_edu.rules import (
 )
 
 __all__ = ["Option", "Scorecard"]
+
+
+def _whole(points: object) -> int | None:
+    return None if points is None else whole_number(points)
 
 
 @dataclass(frozen=True)
@@ -66,12 +77,20 @@ class Scorecard:
                     yahtzee_bonuses: int = 0) -> Scorecard:
         """A scorecard with ``filled`` boxes already scored (for the coach and for lessons)."""
         card = cls.empty(rules)
+        if not isinstance(filled, Mapping):
+            raise ArgumentTypeError("error.filled_not_mapping", given=Given(filled))
         for category, points in filled.items():
             card.rules.check_category(category)
-            if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-                raise RuleError("error.bad_box_score", category=category, points=repr(points))
-        boxes = {c: filled.get(c) for c in card.rules.categories}
-        return cls(card.rules, MappingProxyType(boxes), yahtzee_bonuses)
+            whole = whole_number(points)
+            if whole is None or whole < 0:
+                raise RuleError("error.bad_box_score", category=CategoryName(category),
+                                points=Given(points))
+        bonuses = whole_number(yahtzee_bonuses)
+        if bonuses is None or not 0 <= bonuses < card.rules.turns:
+            raise RuleError("error.bad_bonus_count", given=Given(yahtzee_bonuses),
+                            most=card.rules.turns - 1)
+        boxes = {c: _whole(filled.get(c)) for c in card.rules.categories}
+        return cls(card.rules, MappingProxyType(boxes), bonuses)
 
     # -- reading the card ---------------------------------------------------------------------
 
@@ -103,8 +122,8 @@ class Scorecard:
     @property
     def upper_bonus(self) -> int:
         """35 once the upper section reaches 63 (yahtzee only)."""
-        earned = self.rules.upper_bonus and self.upper_subtotal >= UPPER_BONUS_THRESHOLD
-        return UPPER_BONUS if earned else 0
+        earned = self.rules.has_upper_bonus and self.upper_subtotal >= UPPER_BONUS_THRESHOLD
+        return UPPER_BONUS_POINTS if earned else 0
 
     @property
     def lower_subtotal(self) -> int:
@@ -112,7 +131,7 @@ class Scorecard:
 
     @property
     def yahtzee_bonus(self) -> int:
-        return YAHTZEE_BONUS * self.yahtzee_bonuses
+        return YAHTZEE_BONUS_POINTS * self.yahtzee_bonuses
 
     @property
     def total(self) -> int:
@@ -123,7 +142,7 @@ class Scorecard:
     def joker_applies(self, dice: Dice | Iterable[int]) -> bool:
         """A five of a kind with the yahtzee box already filled, under a joker rule."""
         rules = self.rules
-        return (rules.yahtzee_bonus and is_five_of_a_kind(dice)
+        return (rules.has_yahtzee_bonus and is_five_of_a_kind(dice)
                 and self.boxes["yahtzee"] is not None)
 
     def earns_yahtzee_bonus(self, dice: Dice | Iterable[int]) -> bool:
@@ -145,19 +164,20 @@ class Scorecard:
         """Why ``category`` may not be chosen for these dice now, or None if it may."""
         rules = self.rules
         if not self.is_open(category):
-            return CategoryUsedError(category=category, points=self.boxes[category])
+            return CategoryUsedError(category=CategoryName(category), points=self.boxes[category])
         upper_open = [c for c in rules.upper_section if self.is_open(c)]
         if rules.upper_first and category in rules.lower_section and upper_open:
-            return UpperSectionFirstError(category=category, left=tuple(upper_open))
+            return UpperSectionFirstError(category=CategoryName(category),
+                                          left=CategoryNames(upper_open))
         if not (self.joker_applies(dice) and rules.joker == "forced"):
             return None
         must = self.joker_boxes(dice)
         if category in must:
             return None
-        return JokerRuleError(category=category, choices=must)
+        return JokerRuleError(category=CategoryName(category), choices=CategoryNames(must))
 
     def joker_boxes(self, dice: Dice | Iterable[int]) -> tuple[str, ...]:
-        """The boxes the forced joker rule allows for this five of a kind (RULES.md, 1-2-3)."""
+        """The boxes the forced joker rule allows for this five of a kind (docs/rules.md#joker)."""
         rules = self.rules
         face_box = rules.upper_section[hand_of(dice)[0] - 1]
         if self.is_open(face_box):
@@ -170,12 +190,12 @@ class Scorecard:
 
     def bonus(self, dice: Dice | Iterable[int], category: str) -> int:
         """Bonus points that scoring ``category`` now would earn (yahtzee bonus, upper bonus)."""
-        extra = YAHTZEE_BONUS if self.earns_yahtzee_bonus(dice) else 0
-        if self.rules.upper_bonus and category in self.rules.upper_section:
+        extra = YAHTZEE_BONUS_POINTS if self.earns_yahtzee_bonus(dice) else 0
+        if self.rules.has_upper_bonus and category in self.rules.upper_section:
             before = self.upper_subtotal
             after = before + self.points(dice, category)
             if before < UPPER_BONUS_THRESHOLD <= after:
-                extra += UPPER_BONUS
+                extra += UPPER_BONUS_POINTS
         return extra
 
     def option(self, dice: Dice | Iterable[int], category: str) -> Option:

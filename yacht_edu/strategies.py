@@ -313,7 +313,8 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
     chosen = get_strategy(strategy)
     ruleset = get_rules(rules, **options)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number of at least 1, not {games!r}.")
+        from yacht_edu.i18n import Given
+        raise RuleError("strategies.error.games", games=Given(games))
     rng = np.random.default_rng(seed)
     rows: BoxRows = box_rows(ruleset)
     state = np.zeros(games, dtype=np.intp)

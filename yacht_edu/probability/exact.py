@@ -24,8 +24,9 @@ def rational(value: Exact) -> Rational:
     if isinstance(value, Fraction):
         return Rational(value.numerator, value.denominator)
     if isinstance(value, bool) or not isinstance(value, (int, Rational)):
-        raise TypeError(f"{value!r} is not an exact number: give a sympy.Rational, a Fraction "
-                        f"or an int (a float would already be rounded).")
+        from yacht_edu.errors import ArgumentTypeError
+        from yacht_edu.i18n import Given
+        raise ArgumentTypeError("probability.error.not_exact", value=Given(value))
     return Rational(value)
 
 

@@ -90,7 +90,8 @@ class Distribution(Mapping[int, Rational]):
     def __init__(self, chances: Mapping[int, Rational]) -> None:
         self._chances = {score: Rational(chances[score]) for score in sorted(chances)}
         if sum(self._chances.values()) != 1 or any(p < 0 for p in self._chances.values()):
-            raise ValueError("The chances of a distribution are at least 0 and add up to 1.")
+            from yacht_edu.errors import RuleError
+            raise RuleError("probability.error.bad_distribution")
 
     def __getitem__(self, score: int) -> Rational:
         return self._chances[score]

@@ -66,9 +66,9 @@ class ExactSolution:
 def solve_exact(rules: Rules, progress: Progress | None = None) -> ExactSolution:
     """Solve a rule set without bonuses exactly (``yacht``, ``yacht_sum4``)."""
     if rules.upper_bonus or rules.yahtzee_bonus:
-        raise ValueError(
-            f"The exact solve is for the rule sets without bonuses (yacht, yacht_sum4), not "
-            f"{rules!r}: use the float solve, optimal_expected_score({rules.name!r}).")
+        from yacht_edu.errors import RuleError
+        raise RuleError("solver.error.exact_needs_no_bonus", rules=repr(rules),
+                        name=repr(rules.name))
     space = StateSpace.of(rules)
     rows = box_rows(rules)
     shape = (space.size, 252)

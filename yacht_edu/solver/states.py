@@ -128,8 +128,9 @@ class StateSpace:
     def state_of(self, card: Scorecard) -> State:
         """The state of a scorecard of these rules."""
         if card.rules != self.rules:
-            raise ValueError(f"This is a solver for {self.rules!r}; the scorecard plays "
-                             f"{card.rules!r}. Use the solver of the card's rules.")
+            from yacht_edu.errors import RuleError
+            raise RuleError("solver.error.other_rules", solver=repr(self.rules),
+                            card=repr(card.rules))
         filled = sum(1 << i for i, c in enumerate(self.rules.categories) if not card.is_open(c))
         upper = min(card.upper_subtotal, UPPER_CAP) if self.uppers > 1 else 0
         fifty = int(self.fifties > 1 and card.boxes["yahtzee"] == 50)

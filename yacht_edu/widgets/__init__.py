@@ -66,6 +66,6 @@ def play(
     if game is None:
         game = Game(players or (t("widgets.default_player", lang, number=1),), rules, seed)
     elif players is not None or rules != "yacht" or seed is not None:
-        raise ValueError("play(game=...) plays that game with its own players, rules and seed: "
-                         "leave players, rules and seed out.")
+        from yacht_edu.errors import RuleError
+        raise RuleError("widgets.error.game_and_settings")
     return GameView(game, lang=lang, chances=chances, coach=coach, settle=settle, clock=clock)

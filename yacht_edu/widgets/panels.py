@@ -70,7 +70,7 @@ class Panel(View):
     def moment(self) -> Hashable:
         """What the panel's content depends on: it is recomputed only when this changes."""
         game = self.game
-        return (game, len(game.history))  # the game itself: a new game is a new moment
+        return (game, game.moves)  # the game itself: a new game is a new moment
 
     def compute(self) -> str:
         """The panel's content as HTML."""

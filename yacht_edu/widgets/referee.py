@@ -31,9 +31,9 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from yacht_edu.errors import RuleError
+from yacht_edu.errors import ArgumentTypeError, RuleError
 from yacht_edu.game import Game
-from yacht_edu.i18n import check_language
+from yacht_edu.i18n import Given, check_language
 
 __all__ = ["DEFAULT_SETTLE", "NotYourTurnError", "Referee"]
 
@@ -60,10 +60,10 @@ class Referee:
     def __init__(self, game: Game, *, lang: str | None = None,
                  settle: float = DEFAULT_SETTLE, clock: Clock = time.monotonic) -> None:
         if not isinstance(game, Game):
-            raise TypeError(f"A view shows a yacht_edu.Game, not {type(game).__name__}: "
-                            "make one with Game(...) or call yacht_edu.play().")
-        if isinstance(settle, bool) or not isinstance(settle, (int, float)) or settle < 0:
-            raise ValueError(f"settle is a number of seconds, 0 or more, not {settle!r}.")
+            raise ArgumentTypeError("widgets.error.not_a_game", kind=type(game).__name__)
+        if isinstance(settle, bool) or not isinstance(settle, (int, float)) or not (
+                0 <= settle < float("inf")):
+            raise RuleError("widgets.error.settle", value=Given(settle))
         self.lang = check_language(lang)
         self.settle = float(settle)
         self.clock = clock
