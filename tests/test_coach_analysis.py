@@ -8,6 +8,7 @@ import pytest
 
 from yacht_edu import Game, RuleError
 from yacht_edu.coach import advise, analyse
+from yacht_edu.errors import ArgumentTypeError, UnknownEventError
 
 
 def play(game: Game, player_choice: dict[str, str], seed: int = 0) -> list[float]:
@@ -95,3 +96,33 @@ def test_html_and_repr() -> None:
     assert repr(analysis).startswith("Analysis(Rules('yacht'), ")
     with pytest.raises(RuleError):
         analysis.loss("Nobody")
+
+
+def test_the_analysis_refuses_what_is_not_a_game_and_events_it_does_not_know() -> None:
+    with pytest.raises(ArgumentTypeError):
+        analyse(None)  # type: ignore[arg-type]
+
+    class WithAHold(Game):  # a record with an event the analysis was never taught
+        @property
+        def events(self) -> tuple[object, ...]:  # type: ignore[override]
+            return (*super().events, "hold 0")
+
+    game = WithAHold(seed=1)
+    game.roll()
+    with pytest.raises(UnknownEventError, match="hold 0"):
+        analyse(game)
+
+
+def test_the_analysis_tells_a_staged_game_from_a_played_one() -> None:
+    game = Game(seed=2)
+    game.roll(result=(6, 6, 6, 6, 6))
+    game.score("yacht")
+    game.roll()
+    game.score("choice")
+    staged = analyse(game)
+    assert staged.staged_rolls == 1 and "1 rolls set by hand" in repr(staged)
+    assert staged.staged_note() == game.staged_note() != ""
+    assert len(staged) == analyse(Game.from_json(game.to_json())).__len__()
+    played = Game(seed=2)
+    played.roll()
+    assert analyse(played).staged_rolls == 0 and analyse(played).staged_note() == ""
