@@ -192,7 +192,7 @@ def test_impossible_score_message_lists_the_possible_ones() -> None:
 
 
 def test_joker_scores_are_possible_box_scores() -> None:
-    # Under the forced joker a five of a kind fills full house with 25 (RULES.md, joker rule).
+    # Under the forced joker a five of a kind fills full house with 25 (docs/rules.md#joker).
     advice = advise([3, 3, 3, 3, 3], 0, filled={"yahtzee": 50, "threes": 9}, rules="yahtzee")
     full_house = advice.of("full_house")
     assert full_house.expected > 25 + 50 + 9 + 100

@@ -1,5 +1,6 @@
 """The learners' languages: every catalog translates every English message, the language can be
-chosen per call and per session, rule errors arrive in it, and the category names are the seeds'.
+chosen per call and per session, rule errors arrive in it, and the category names are the rule
+pages' (docs/rules.md#sources).
 
 The catalog checks are parametrised by language and by English part, so a new English string
 fails here until it is translated: run ``python -m yacht_edu.locale.check --sync`` to add it
@@ -188,7 +189,7 @@ def test_the_checks_catch_each_kind_of_fault(tmp_path: Path) -> None:
     assert check.outdated_ids(english, po) == ["i.outdated"]
     assert check.unexplained_english(english, po) == ["j.latin"]
     assert check.header_problems("xx", po) == ["Plural-Forms"]
-    po.find("j.latin").tcomment = "seed 001: the page keeps this name in Latin letters"
+    po.find("j.latin").tcomment = "source 001: the page keeps this name in Latin letters"
     assert check.unexplained_english(english, po) == []
 
 
@@ -339,30 +340,30 @@ def test_an_error_speaks_the_language_it_is_shown_in() -> None:
         assert str(error) == catalog("hi")["error.not_rolled_yet"]
 
 
-# -- the category names are the seeds' words ------------------------------------------------------
+# -- the category names are the rule pages' words---------------------------------------------------
 
 # The Yacht boxes in scorecard order: ones .. sixes, full house, four of a kind, little straight,
 # big straight, choice, yacht.
 SEED_NAMES = {
-    # seed 000_20fc9d4d1721b02e.txt (Kannada): "ಒಂದು, ಎರಡು, ಮೂರು, ನಾಲ್ಕು, ಐದು ಮತ್ತು ಆರು ವಿಭಾಗಗಳಲ್ಲಿ";
+    # source 000 (Kannada): "ಒಂದು, ಎರಡು, ಮೂರು, ನಾಲ್ಕು, ಐದು ಮತ್ತು ಆರು ವಿಭಾಗಗಳಲ್ಲಿ";
     # its combination boxes keep their names in Latin letters ("- Full House: ...").
     "kn": ("ಒಂದು", "ಎರಡು", "ಮೂರು", "ನಾಲ್ಕು", "ಐದು", "ಆರು",
            "Full House", "Four of a Kind", "Little Straight", "Big Straight", "Choice", "Yacht"),
-    # seed 001_1be778bc65f695f4.txt (Bengali): "এক, দুই, তিন, চার, পাঁচ ও ছয় বিভাগে"; Latin combinations.
+    # source 001 (Bengali): "এক, দুই, তিন, চার, পাঁচ ও ছয় বিভাগে"; Latin combinations.
     "bn": ("এক", "দুই", "তিন", "চার", "পাঁচ", "ছয়",
            "Full House", "Four of a Kind", "Little Straight", "Big Straight", "Choice", "Yacht"),
-    # seed 004_f8235851f5971702.txt (Urdu): "ایک، دو، تین، چار، پانچ اور چھ کے زمروں میں";
+    # source 004 (Urdu): "ایک، دو، تین، چار، پانچ اور چھ کے زمروں میں";
     # Latin combinations.
     "ur": ("ایک", "دو", "تین", "چار", "پانچ", "چھ",
            "Full House", "Four of a Kind", "Little Straight", "Big Straight", "Choice", "Yacht"),
-    # seed 003_d2d8d99230cbdf07.txt (Hindi): the score sheet rows "नौका, बड़ा सीधा, छोटा सीधा,
+    # source 003 (Hindi): the score sheet rows "नौका, बड़ा सीधा, छोटा सीधा,
     # एक तरह के चार, पूरा सदन, खिलाड़ी की पसंद, छक्के, फाइव्स, चौके, थ्रीज, दुक्की" and, for ones,
     # the definition "- एक: ..." (the row itself reads "लोगों", a mistranslation of "Ones").
     "hi": ("एक", "दुक्की", "थ्रीज", "चौके", "फाइव्स", "छक्के",
            "पूरा सदन", "एक तरह के चार", "छोटा सीधा", "बड़ा सीधा", "खिलाड़ी की पसंद", "नौका"),
 }
 
-# The Yahtzee boxes the Kannada Yahtzee page names, seed 002_1392b45473746fa0.txt:
+# The Yahtzee boxes the Kannada Yahtzee page names, source 002:
 # "ಏಸಸ್ (ಒನ್ಸ್)", "3 ರೀತಿಯ:", "ಸಣ್ಣ ನೇರ: 30 ಅಂಕಗಳು.", "ದೊಡ್ಡ ನೇರ: 40 ಅಂಕಗಳು.",
 # "Yahtzee ಬಾಕ್ಸ್ನಲ್ಲಿ", "ಅವಕಾಶ: ಎಲ್ಲಾ ಐದು ದಾಳಗಳ ಒಟ್ಟು."
 KANNADA_YAHTZEE = {"aces": "ಏಸಸ್", "three_of_a_kind": "3 ರೀತಿಯ", "small_straight": "ಸಣ್ಣ ನೇರ",
@@ -370,11 +371,11 @@ KANNADA_YAHTZEE = {"aces": "ಏಸಸ್", "three_of_a_kind": "3 ರೀತಿಯ
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_the_yacht_boxes_are_named_as_the_seed_names_them(lang: str) -> None:
+def test_the_yacht_boxes_are_named_as_the_source_names_them(lang: str) -> None:
     assert tuple(t(f"category.{c}", lang) for c in categories("yacht")) == SEED_NAMES[lang]
 
 
-def test_the_kannada_yahtzee_boxes_are_named_as_seed_002_names_them() -> None:
+def test_the_kannada_yahtzee_boxes_are_named_as_source_002_names_them() -> None:
     assert {c: t(f"category.{c}", "kn") for c in KANNADA_YAHTZEE} == KANNADA_YAHTZEE
 
 

@@ -55,7 +55,7 @@ def test_there_are_7776_ordered_rolls() -> None:
     assert ORDERED_ROLLS == len(ORDERED) == 7776
 
 
-# RULES.md, "Published figures to check against": one roll of five dice, out of 7,776 ordered rolls.
+# docs/rules.md#exact-chances: one roll of five dice, out of 7,776 ordered rolls.
 @pytest.mark.parametrize(
     ("category", "rules", "count"),
     [
@@ -113,11 +113,13 @@ def test_options_of_yahtzee_do_not_change_one_roll() -> None:
 
 
 def test_yacht_sum4_four_of_a_kind_scores_all_five_dice() -> None:
-    # RULES.md: 4-4-4-4-1 = 17 in the folk variant, 16 in yacht; the same chance to qualify.
+    # docs/rules.md#yacht-sum4: 4-4-4-4-1 = 17 in the folk variant, 16 in yacht; the same chance
+    # to qualify.
     assert p_one_roll("four_of_a_kind", "yacht_sum4") == p_one_roll("four_of_a_kind", "yacht")
     assert 17 in score_distribution("four_of_a_kind", "yacht_sum4")
     assert 17 not in score_distribution("four_of_a_kind", "yacht")
-    assert max(score_distribution("four_of_a_kind", "yacht_sum4")) == 30  # seed 003's maximum
+    # source 003's maximum (docs/rules.md#yacht-sum4)
+    assert max(score_distribution("four_of_a_kind", "yacht_sum4")) == 30
 
 
 def test_distribution_mean_and_variance_by_hand() -> None:

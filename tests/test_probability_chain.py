@@ -82,7 +82,7 @@ def test_closed_form_equals_matrix_powers(target: int) -> None:
 
 
 def test_five_alike_within_three_rolls() -> None:
-    # RULES.md / OEIS A096256: 2783176/60466176.
+    # docs/rules.md#exact-chances / OEIS A096256: 2783176/60466176.
     assert p_kind_within(5).subs(n, 3) == sympy.Rational(2783176, 60466176)
 
 

@@ -37,7 +37,7 @@ def test_rows_are_the_exact_answers(rules: str) -> None:
 
 def test_the_yacht_row_shows_the_published_chance() -> None:
     row = teacher_table("yacht").rows[-1]
-    # RULES.md: one roll 6 of 7,776; OEIS A096256 for three rolls.
+    # docs/rules.md#exact-chances: one roll 6 of 7,776; OEIS A096256 for three rolls.
     assert (row.category, row.one_roll_count, row.within) == (
         "yacht", 6, sympy.Rational(2783176, 60466176))
 

@@ -89,7 +89,7 @@ def brute_from(dice: tuple[int, ...], category: str, rules: str, goal: str,
 
 
 def test_five_of_a_kind_within_three_rolls_keeping_the_most_common_face() -> None:
-    # RULES.md / OEIS A096256: 2783176/60466176 = 347897/7558272 ≈ 0.04603.
+    # docs/rules.md#exact-chances / OEIS A096256: 2783176/60466176 = 347897/7558272 ≈ 0.04603.
     expected = sympy.Rational(2783176, 60466176)
     assert expected == sympy.Rational(347897, 7558272)
     assert p_within("yacht", 3, "yacht", "keep_most_common") == expected

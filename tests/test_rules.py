@@ -1,4 +1,4 @@
-"""Scoring: every edge case of RULES.md and a table of (dice, category, rule set) -> score."""
+"""Scoring: every edge case of docs/rules.md and a table of (dice, category, rule set) -> score."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 import yacht_edu as ye
 from yacht_edu import InvalidDiceError, UnknownCategoryError, UnknownRulesError
 
-# (dice, category, rule set, score): RULES.md and the seeds it summarises.
+# (dice, category, rule set, score): docs/rules.md and the sources it names (#sources).
 CASES = [
-    # yacht — seeds 000/001/004
-    ((5, 5, 5, 2, 1), "fives", "yacht", 15),  # the seeds' own example
+    # yacht — docs/rules.md#yacht (sources 000/001/004)
+    ((5, 5, 5, 2, 1), "fives", "yacht", 15),  # the sources' own example
     ((5, 5, 5, 2, 1), "ones", "yacht", 1),
     ((5, 5, 5, 2, 1), "twos", "yacht", 2),
     ((5, 5, 5, 2, 1), "threes", "yacht", 0),
@@ -46,13 +46,13 @@ CASES = [
     ((1, 1, 1, 1, 1), "choice", "yacht", 5),
     ((4, 4, 4, 4, 4), "yacht", "yacht", 50),
     ((4, 4, 4, 4, 3), "yacht", "yacht", 0),
-    # yacht_sum4 — seed 003
+    # yacht_sum4 — docs/rules.md#yacht-sum4 (source 003)
     ((4, 4, 4, 4, 1), "four_of_a_kind", "yacht_sum4", 17),
     ((6, 6, 6, 6, 6), "four_of_a_kind", "yacht_sum4", 30),
-    ((1, 4, 4, 4, 4), "four_of_a_kind", "yacht_sum4", 17),  # seed 003's worked example
+    ((1, 4, 4, 4, 4), "four_of_a_kind", "yacht_sum4", 17),  # source 003's worked example
     ((3, 3, 3, 3, 3), "four_of_a_kind", "yacht_sum4", 15),
     ((3, 3, 3, 2, 2), "four_of_a_kind", "yacht_sum4", 0),
-    ((6, 6, 6, 5, 5), "full_house", "yacht_sum4", 28),  # seed 003: full house at most 28
+    ((6, 6, 6, 5, 5), "full_house", "yacht_sum4", 28),  # source 003: full house at most 28
     ((5, 5, 5, 5, 5), "full_house", "yacht_sum4", 0),
     ((1, 2, 3, 4, 5), "little_straight", "yacht_sum4", 30),
     ((2, 3, 4, 5, 6), "big_straight", "yacht_sum4", 30),
@@ -64,7 +64,7 @@ CASES = [
     ((4, 6, 4, 2, 1), "fours", "yacht_sum4", 8),
     ((5, 6, 5, 5, 5), "fives", "yacht_sum4", 20),
     ((6, 6, 6, 6, 6), "sixes", "yacht_sum4", 30),
-    # yahtzee — seed 002 (no scorecard context: no bonus, no joker)
+    # yahtzee — docs/rules.md#yahtzee, source 002 (no scorecard context: no bonus, no joker)
     ((1, 1, 1, 2, 3), "aces", "yahtzee", 3),
     ((2, 2, 5, 5, 6), "twos", "yahtzee", 4),
     ((3, 3, 5, 5, 3), "threes", "yahtzee", 9),
@@ -181,8 +181,9 @@ def test_scores_are_never_negative_and_order_does_not_matter(dice: list[int], ru
         assert points == ye.score(sorted(dice, reverse=True), category, rules)
 
 
-def test_the_maxima_of_seed_003() -> None:
-    # seed 003 (Hindi folk Yacht page): four of a kind <= 30, full house <= 28, choice <= 30,
+def test_the_maxima_of_source_003() -> None:
+    # docs/rules.md#yacht-sum4, source 003 (Hindi folk Yacht page): four of a kind <= 30,
+    # full house <= 28, choice <= 30,
     # sixes <= 30 ... ones <= 5 — checked over all 7,776 ordered rolls.
     rolls = list(itertools.product(range(1, 7), repeat=5))
     best = {c: max(ye.score(r, c, "yacht_sum4") for r in rolls) for c in ye.categories()}

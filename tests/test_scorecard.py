@@ -40,7 +40,7 @@ def test_filling_returns_a_new_card_and_closes_the_box() -> None:
 
 
 def test_upper_bonus_35_at_63() -> None:
-    # RULES.md / seed 002: +35 once, if the six upper boxes total 63 or more.
+    # docs/rules.md#upper-bonus: +35 once, if the six upper boxes total 63 or more.
     almost = card(YAHTZEE, aces=3, twos=6, threes=9, fours=12, fives=15)  # 45
     assert almost.upper_bonus == 0
     at_63 = almost.fill((6, 6, 6, 1, 2), "sixes")  # 45 + 18 = 63
@@ -112,7 +112,7 @@ def test_forced_joker_applies_when_the_yahtzee_box_holds_0_without_bonus() -> No
 
 
 def test_free_joker_any_box_fixed_scores_only_after_the_upper_box() -> None:
-    # RULES.md, joker="free" (Verhoeff's convention).
+    # docs/rules.md#joker-free (Verhoeff's convention).
     open_fours = card(FREE, yahtzee=50)
     assert allowed(open_fours, FOURS) == set(FREE.categories) - {"yahtzee"}
     points = {o.category: o.points for o in open_fours.options(FOURS)}

@@ -1,8 +1,8 @@
 """The exact solve of yacht and yacht_sum4, and the exact distribution of the optimal score.
 
-RULES.md: the optimal score of ``yacht`` and ``yacht_sum4`` is "not published anywhere we could
-find", so the checks are the float solve (equal at every state), the distribution played forward
-(its mean and variance equal the backward solve's, exactly) and a seeded simulation.
+docs/rules.md#published-figures: no optimal score of ``yacht`` or ``yacht_sum4`` is published
+that we could find, so the checks are the float solve (equal at every state), the distribution
+played forward (its mean and variance equal the backward solve's, exactly) and a seeded simulation.
 """
 
 from __future__ import annotations

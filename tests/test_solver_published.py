@@ -1,5 +1,5 @@
-"""The full solves against the published figures of RULES.md ("Published figures to check
-against"), each test naming its source.
+"""The full solves against the published figures of docs/rules.md#published-figures, each
+test naming its source.
 
 Each Yahtzee variant is solved once per test session into a temporary cache directory shared by
 the solver, coach and strategy tests (the first test module to need it pays the few seconds).
@@ -14,8 +14,8 @@ from yacht_edu.solver import solve
 
 
 def test_forced_joker_matches_the_public_solvers() -> None:
-    # RULES.md: yahtzee, joker="forced": 254.5877, sd 59.61 — the value listed by public
-    # third-party solvers for the official forced joker, 254.58772873…
+    # docs/rules.md#published-figures: yahtzee, joker="forced": 254.5877, sd 59.61 — the value
+    # listed by public third-party solvers for the official forced joker, 254.58772873…
     result = optimal_expected_score("yahtzee", joker="forced")
     assert abs(result.mean - 254.5877) < 1e-4
     assert abs(result.mean - 254.58772873) < 1e-8
@@ -23,16 +23,17 @@ def test_forced_joker_matches_the_public_solvers() -> None:
 
 
 def test_free_joker_matches_verhoeff_and_glenn() -> None:
-    # RULES.md: yahtzee, joker="free": 254.5896, sd 59.61 — T. Verhoeff, optimal solitaire
-    # Yahtzee player; J. Glenn, "An Optimal Strategy for Yahtzee" (2006).
+    # docs/rules.md#published-figures: yahtzee, joker="free": 254.5896, sd 59.61 — T. Verhoeff,
+    # optimal solitaire Yahtzee player; J. Glenn, "An Optimal Strategy for Yahtzee" (2006).
     result = optimal_expected_score("yahtzee", joker="free")
     assert abs(result.mean - 254.5896) < 1e-4
     assert round(result.sd, 2) == 59.61
 
 
 def test_no_bonus_no_joker_matches_glenn() -> None:
-    # RULES.md: yahtzee, joker="none": 245.87, sd 39.82 — J. Glenn, CS-TR-0002 (2006), "no
-    # Yahtzee bonus, no joker".  Published to two decimals, so compared at two decimals.
+    # docs/rules.md#published-figures: yahtzee, joker="none": 245.87, sd 39.82 — J. Glenn,
+    # CS-TR-0002 (2006), "no Yahtzee bonus, no joker".  Published to two decimals, so compared
+    # at two decimals.
     result = optimal_expected_score("yahtzee", joker="none")
     assert round(result.mean, 2) == 245.87
     assert round(result.sd, 2) == 39.82

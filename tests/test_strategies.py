@@ -40,8 +40,8 @@ def test_keep_most_common() -> None:
 
 
 def test_par_of_the_yacht_box_is_50_times_the_chance_of_five_alike() -> None:
-    # OEIS A096256 / RULES.md: five of a kind within three rolls, keeping the most common face,
-    # 2783176/60466176 = 347897/7558272.
+    # OEIS A096256 / docs/rules.md#exact-chances: five of a kind within three rolls, keeping the
+    # most common face, 2783176/60466176 = 347897/7558272.
     par = box_pars(get_rules("yacht"))["yacht"]
     assert par == pytest.approx(50 * float(Fraction(347897, 7558272)), rel=1e-12)
 

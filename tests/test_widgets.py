@@ -284,7 +284,7 @@ def test_open_boxes_offer_what_they_would_score(clock):
     assert view.boxes["fives"].tooltip == "Fives: roll the dice first"
     game.roll(result=(5, 5, 5, 2, 2))
     offered = {c: (points_on(b), b.disabled) for c, b in view.boxes.items()}
-    assert offered == {  # RULES.md, rule set yahtzee
+    assert offered == {  # docs/rules.md#yahtzee
         "aces": ("0", False), "twos": ("4", False), "threes": ("0", False),
         "fours": ("0", False), "fives": ("15", False), "sixes": ("0", False),
         "three_of_a_kind": ("19", False), "four_of_a_kind": ("0", False),
@@ -369,7 +369,7 @@ def test_the_joker_rule_disables_the_right_boxes_with_the_reason(clock):
     game.roll(result=(3, 3, 3, 3, 3))
     card = game.scorecard()
     allowed = [c for c, box in view.boxes.items() if not box.disabled]
-    assert allowed == ["threes"]  # RULES.md joker rule 1: the open upper box of that face
+    assert allowed == ["threes"]  # docs/rules.md#joker, step 1: the open upper box of that face
     assert points_on(view.boxes["threes"]) == "15 +100"  # and the Yahtzee bonus
     for category in ("full_house", "chance", "aces"):
         box = view.boxes[category]
@@ -395,7 +395,7 @@ def test_joker_lower_boxes_score_their_full_value(clock):
     view = ScorecardView(game, clock=clock)
     game.roll(result=(4, 4, 4, 4, 4))
     shown = {c: points_on(b) for c, b in view.boxes.items() if not b.disabled}
-    # RULES.md joker rule 2: any open lower box, full house 25, straights 30 and 40, +100
+    # docs/rules.md#joker, step 2: any open lower box, full house 25, straights 30 and 40, +100
     assert shown == {"three_of_a_kind": "20 +100", "four_of_a_kind": "20 +100",
                      "full_house": "25 +100", "small_straight": "30 +100",
                      "large_straight": "40 +100", "chance": "20 +100"}

@@ -71,14 +71,14 @@ def test_after_the_last_roll_a_box_is_made_or_not():
         game.roll(result=(2, 3, 4, 5, 6))
     table = rows(panel)
     assert table["Big Straight"] == ("1", "100.0 %")
-    assert table["Little Straight"] == ("0", "0.0 %")  # RULES.md: 2-3-4-5-6 is not little
+    assert table["Little Straight"] == ("0", "0.0 %")  # docs/rules.md#yacht-edge-cases
     assert table["Ones"] == ("0", "0.0 %")
 
 
 def test_before_the_first_roll_a_whole_turn_is_ahead():
     panel = ChancesPanel(Game(seed=1), settle=0)
     assert "in a turn of three rolls" in panel.body.value
-    # RULES.md / OEIS A096256: five of a kind within three rolls = 2783176/60466176
+    # docs/rules.md#exact-chances / OEIS A096256: five of a kind in three rolls = 2783176/60466176
     assert Fraction(2783176, 60466176) == Fraction(347897, 7558272)
     assert rows(panel)["Yacht"] == shown(Fraction(347897, 7558272))
 

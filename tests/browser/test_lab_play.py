@@ -242,7 +242,7 @@ def test_a_joker_in_yahtzee_disables_the_right_boxes(notebook):
     threes = nb.widget(".yacht-category-threes")
     expect(threes).to_be_enabled()
     expect(threes).to_have_text(re.compile(r"^Threes\s15\s\+100$"))
-    expect(nb.widget(".yacht-box:enabled")).to_have_count(1)  # RULES.md joker rule 1
+    expect(nb.widget(".yacht-box:enabled")).to_have_count(1)  # docs/rules.md#joker, step 1
     full_house = nb.widget(".yacht-category-full_house")
     expect(full_house).to_have_class(re.compile(r"\byacht-forbidden\b"))
     expect(full_house).to_have_attribute("title", re.compile("joker rule.*Threes"))
@@ -250,7 +250,7 @@ def test_a_joker_in_yahtzee_disables_the_right_boxes(notebook):
     threes.click()
     expect(nb.widget(".yacht-total")).to_have_text(str(50 + 15 + 100))
     nb.run("game.roll(result=(3, 3, 3, 3, 3))")  # the model moves: the widget follows
-    # RULES.md joker rule 2: any open lower box, at full value, with the +100
+    # docs/rules.md#joker, step 2: any open lower box, at full value, with the +100
     expect(nb.widget(".yacht-category-full_house")).to_have_text(
         re.compile(r"^Full\sHouse 25\s\+100$"))
     expect(nb.widget(".yacht-category-large_straight")).to_have_text(

@@ -8,10 +8,10 @@ Run it from the repository::
 
 English (``en/<part>.po``) is the source.  Every other language has the same parts and ids, each
 entry translated (not empty, not fuzzy), with the same ``{placeholders}``, the same numbers in
-Western digits (the seeds write 0-9), the Python a learner types (``keep=``, ``to_json()``,
+Western digits (the rule pages write 0-9), the Python a learner types (``keep=``, ``to_json()``,
 ``upper_first``, ``True``) unchanged, and the English it translates recorded beside it
 (``#. en: ...``), so that a change to the English shows up as outdated.  An entry left exactly as
-in English (a name the seeds keep in Latin letters, a symbol) says why in a translator comment.
+in English (a name the rule pages keep in Latin letters, a symbol) says why in a translator comment.
 
 >>> placeholders("{category} is already filled (with {points})")
 ['category', 'points']

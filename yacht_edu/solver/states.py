@@ -223,7 +223,7 @@ class RowsInStates(NamedTuple):
     next: Ints
 
 
-# Joker situations are told apart by three facts about the open boxes (seed 002, joker rule):
+# Joker situations are told apart by three facts about the open boxes (docs/rules.md#joker):
 # is the upper box of the rolled face open, is another upper box open, is a lower box open.
 JOKER_SITUATIONS = tuple(itertools.product((False, True), repeat=3))
 
