@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from yacht_edu import Game, RuleError, get_rules
-from yacht_edu.rules import UPPER_BONUS, UPPER_BONUS_THRESHOLD, YAHTZEE_BONUS
+from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent, to_dict
+from yacht_edu.rules import UPPER_BONUS_POINTS, UPPER_BONUS_THRESHOLD, YAHTZEE_BONUS_POINTS
 
 RULES = [get_rules("yacht"), get_rules("yacht_sum4")] + [
     get_rules("yahtzee", joker=j, upper_first=u)
@@ -96,13 +97,22 @@ class GamePlay(RuleBasedStateMachine):
         rules = self.game.rules
         for name, card in self.game.scorecards.items():
             upper = sum(card.boxes[c] or 0 for c in rules.upper_section)
-            bonus = UPPER_BONUS if rules.upper_bonus and upper >= UPPER_BONUS_THRESHOLD else 0
+            earned = rules.has_upper_bonus and upper >= UPPER_BONUS_THRESHOLD
+            bonus = UPPER_BONUS_POINTS if earned else 0
             expected = sum(v or 0 for v in card.boxes.values()) + bonus
-            expected += YAHTZEE_BONUS * card.yahtzee_bonuses
+            expected += YAHTZEE_BONUS_POINTS * card.yahtzee_bonuses
             assert self.game.totals[name] == expected
             gained = sum(e["points"] for e in self.game.history
                          if e["type"] == "score" and e["player"] == name)
             assert gained == expected
+
+    @invariant()
+    def the_record_is_typed_and_its_json_view_agrees(self) -> None:
+        events = self.game.events
+        assert all(isinstance(e, (RollOffEvent, RollEvent, ScoreEvent)) for e in events)
+        assert self.game.history == tuple(to_dict(e) for e in events)
+        assert self.game.moves == len(events)
+        assert self.game.staged_rolls == 0
 
     @invariant()
     def saving_and_loading_reproduces_the_game(self) -> None:

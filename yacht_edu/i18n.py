@@ -114,7 +114,7 @@ def check_language(code: str | None) -> str:
     """The language code to use: ``code`` itself, or the session's language when it is None."""
     if code is None:
         return _session_language
-    if code not in LANGUAGES:
+    if not isinstance(code, str) or code not in LANGUAGES:
         raise UnknownLanguageError(code)
     return code
 
