@@ -16,6 +16,7 @@ Run: python benchmarks/fuzz_model.py [--seconds 90] [--seed 1]
 from __future__ import annotations
 
 import argparse
+import functools
 import platform
 import random
 import sys
@@ -98,17 +99,9 @@ def odd_calls(deadline: float, rng: random.Random, tally: Counter[str]) -> None:
 
     while time.perf_counter() < deadline:
         value = rng.choice(ODD)
-        if rng.random() < 0.5:
-            name = rng.choice(sorted(CALLS))
-            call = CALLS[name]
-            game = None
-        else:
-            name = rng.choice(sorted(MOVES))
-            game = a_game_in_a_turn()
-            move = MOVES[name]
-
-            def call(x: Any) -> object:
-                return move(game, x)
+        game = a_game_in_a_turn() if rng.random() < 0.5 else None
+        call = (CALLS[rng.choice(sorted(CALLS))] if game is None
+                else functools.partial(MOVES[rng.choice(sorted(MOVES))], game))
         before = game.to_json() if game else ""
         tally["odd calls"] += 1
         try:
