@@ -10,6 +10,7 @@ from importlib.metadata import version
 import yacht_edu
 
 MODEL = ["yacht_edu.dice", "yacht_edu.rules", "yacht_edu.scorecard", "yacht_edu.game",
+         "yacht_edu.events", "yacht_edu.saved",
          "yacht_edu.errors", "yacht_edu.i18n"]
 NOT_IN_THE_MODEL = ["numpy", "sympy", "ipywidgets", "matplotlib", "IPython", "polib", "tqdm"]
 
