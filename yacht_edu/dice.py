@@ -267,3 +267,16 @@ def _reroll_chances(kept: Hand) -> dict[Hand, Fraction]:
         tuple(sorted(kept + thrown)): _multiset_chance(thrown)
         for thrown in multisets(NUMBER_OF_DICE - len(kept))
     }
+
+
+def clear_caches() -> None:
+    """Forget the enumerations and chances computed so far (for benchmarks of a cold start)."""
+    for cached in (_multisets, keeps, _multiset_chance, _reroll_chances):
+        cached.cache_clear()
+
+
+# The public functions check their argument before the cache sees it; their ``cache_clear`` is
+# the cache's, as before the check was added.
+multisets.cache_clear = _multisets.cache_clear  # type: ignore[attr-defined]
+multiset_chance.cache_clear = _multiset_chance.cache_clear  # type: ignore[attr-defined]
+reroll_chances.cache_clear = _reroll_chances.cache_clear  # type: ignore[attr-defined]
