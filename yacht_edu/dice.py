@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import SupportsIndex, overload
 
 from yacht_edu.errors import InvalidDiceError, InvalidKeepError, InvalidSeedError, ReadOnlyError
-from yacht_edu.i18n import Given
+from yacht_edu.i18n import Given, huge
 
 __all__ = [
     "FACES",
@@ -33,11 +33,14 @@ __all__ = [
     "DiceRoller",
     "Hand",
     "check_seed",
+    "clear_caches",
     "faces",
     "keeps",
+    "kept_values",
     "multiset_chance",
     "multisets",
     "reroll_chances",
+    "whole_number",
 ]
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -100,6 +103,17 @@ def faces(values: object, *, error: type[InvalidDiceError | InvalidKeepError] = 
         raise error(wrong.msgid, **wrong.params) from None
 
 
+def kept_values(values: object) -> tuple[int, ...]:
+    """Dice to keep, by their values: whole numbers in a list (whether the table shows them is
+    :meth:`Dice.positions_of`'s question, so keeping a 9 is "you cannot keep 9")."""
+    given = items(values, InvalidKeepError, "error.not_a_keep_list")
+    numbers = tuple(whole_number(v) for v in given)
+    for value, number in zip(given, numbers, strict=True):
+        if number is None:
+            raise InvalidKeepError("error.die_not_whole", value=Given(value))
+    return tuple(n for n in numbers if n is not None)
+
+
 class Dice(Sequence[int]):
     """Five dice in the order they lie on the table; immutable, validated when made.
 
@@ -139,9 +153,9 @@ class Dice(Sequence[int]):
         """The sum of the five faces."""
         return sum(self._values)
 
-    def positions_of(self, kept_values: Iterable[int]) -> tuple[int, ...]:
-        """The positions of dice showing ``kept_values`` (a multiset), leftmost first."""
-        wanted = Counter(faces(kept_values, error=InvalidKeepError, msgid="error.not_a_keep_list"))
+    def positions_of(self, kept: Iterable[int]) -> tuple[int, ...]:
+        """The positions of dice showing the values ``kept`` (a multiset), leftmost first."""
+        wanted = Counter(kept_values(kept))
         if len(wanted) and wanted - Counter(self._values):
             raise InvalidKeepError(
                 "error.keep_not_in_dice", keep=_show(sorted(wanted.elements())), dice=_show(self)
@@ -182,7 +196,7 @@ class Dice(Sequence[int]):
 
 
 def _show(values: Iterable[int]) -> str:
-    return "-".join(map(str, values)) or "—"
+    return "-".join("…" if huge(v) else str(v) for v in values) or "—"
 
 
 class DiceRoller:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from yacht_edu import saved
-from yacht_edu.dice import NUMBER_OF_DICE, Dice, DiceRoller, faces, items, whole_number
+from yacht_edu.dice import NUMBER_OF_DICE, Dice, DiceRoller, items, kept_values, whole_number
 from yacht_edu.errors import (
     ArgumentTypeError,
     BadSavedGameError,
@@ -252,8 +252,7 @@ class Game:
         five.  ``result`` sets the outcome instead of throwing (a teacher staging a situation,
         recorded as such); the kept dice must show in it at their places.
         """
-        kept = None if keep is None else faces(keep, error=InvalidKeepError,
-                                               msgid="error.not_a_keep_list")
+        kept = None if keep is None else kept_values(keep)
         chosen = None if positions is None else self._positions(positions)
         staged = None if result is None else Dice(result)
         self._check_not_over()
