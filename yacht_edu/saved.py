@@ -47,11 +47,12 @@ MAX_SIZE = 2_000_000
 MAX_DEPTH = 5
 
 # Each version's top-level fields and their JSON types.
+_VERSION_1 = {"schema": "string", "version": "integer", "rules": "object", "players": "array",
+              "seed": "integer", "roll_off": "boolean", "history": "array", "held": "array"}
 FIELDS: Mapping[int, Mapping[str, str]] = {
-    1: {"schema": "string", "version": "integer", "rules": "object", "players": "array",
-        "seed": "integer", "roll_off": "boolean", "history": "array", "held": "array"},
+    1: _VERSION_1,
+    2: {**_VERSION_1, "staged": "integer", "digest": "string"},
 }
-FIELDS = {**FIELDS, 2: {**FIELDS[1], "staged": "integer", "digest": "string"}}
 
 
 @dataclass(frozen=True)
