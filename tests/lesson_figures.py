@@ -1,0 +1,73 @@
+"""Every number a lesson states in its markdown, and the check that each is what the package says.
+
+A lesson's test names each figure its text states (as written: ``"7,776"``, ``"25/648"``,
+``"0.5981"``, the ``1,296`` of "1 in 1,296") with the value the package computes;
+:func:`check_figures` fails when the text states a number the test does not name, when a named
+figure is no longer in the text, or when a figure and its value disagree (a decimal must be the
+value rounded to the places it shows).  Left out as plain: whole numbers up to 12 (faces, dice,
+rolls, boxes, lesson numbers), exercise ids such as 01.3, durations of the teacher's minute plan
+("5–12 min"), and numbers inside `code`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+
+__all__ = ["check_figures", "stated_numbers", "value_of"]
+
+_CODE = re.compile(r"`[^`]*`")
+_DURATION = re.compile(r"\d+(?:\s*[–-]\s*\d+)?\s*min\b")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+(?:,\d{3})*)?")
+PLAIN = frozenset(str(n) for n in range(13))
+
+
+def markdown(path: Path) -> str:
+    """All markdown of a notebook, one cell after another."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return "\n\n".join(c["source"] if isinstance(c["source"], str) else "".join(c["source"])
+                       for c in cells if c["cell_type"] == "markdown")
+
+
+def stated_numbers(path: Path) -> set[str]:
+    """The numbers the markdown states, as written, less the plain ones (see the module).
+
+    >>> import tempfile
+    >>> cell = {"cell_type": "markdown", "source": "Of 7,776 rolls 300 (25/648 ≈ 0.0386); "
+    ...         "`f(77)`, 6 dice, exercise 02.3, 5–12 min"}
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "x.ipynb"
+    ...     _ = path.write_text(json.dumps({"cells": [cell]}))
+    ...     sorted(stated_numbers(path))
+    ['0.0386', '25/648', '300', '7,776']
+    """
+    text = _DURATION.sub(" ", _CODE.sub(" ", markdown(path)))
+    found = set(_NUMBER.findall(text))
+    return {n for n in found if n not in PLAIN and not re.fullmatch(r"0\d\.\d+", n)}
+
+
+def value_of(written: str) -> Fraction:
+    """The exact value of a number as written: ``"7,776"``, ``"25/648"``, ``"0.5981"``."""
+    return Fraction(written.replace(",", ""))
+
+
+def agrees(written: str, value: object) -> bool:
+    """True when the figure as written states ``value``: exactly, or rounded to its places."""
+    exact = Fraction(str(value)) if not isinstance(value, (int, Fraction)) else Fraction(value)
+    stated = value_of(written)
+    if "." in written and "/" not in written:
+        places = len(written.split(".")[1])
+        return abs(exact - stated) <= Fraction(1, 2 * 10**places)
+    return exact == stated
+
+
+def check_figures(path: Path, figures: Mapping[str, object]) -> None:
+    """Fail unless the markdown states exactly the named figures, each agreeing with its value."""
+    stated = stated_numbers(path)
+    assert sorted(stated - set(figures)) == [], f"{path.name} states numbers no test checks"
+    assert sorted(set(figures) - stated) == [], f"{path.name} no longer states these"
+    wrong = {written: value for written, value in figures.items() if not agrees(written, value)}
+    assert wrong == {}, f"{path.name}: these figures disagree with the package"

@@ -1,0 +1,108 @@
+"""The lessons' exercises and their checks: the learner does the mathematics, the package checks it.
+
+>>> from yacht_edu.lessons import check
+>>> check("01.1", ...).correct is None          # a blank is "not answered yet", never wrong
+True
+
+``check(exercise, answer)`` returns a :class:`Feedback` (``.correct``: True, False, or None when
+not answered yet; ``.message`` in the learner's language, ``lang=`` or the session's); in a
+notebook it shows as a small coloured box.
+
+Developer note: the contract of a lesson
+=========================================
+
+**Two editions, one source.**  The teacher's edition ``teacher/LL_name.ipynb`` is the source;
+``python -m yacht_edu.lessons build`` writes the learner's edition ``notebooks/LL_name.ipynb``
+(``--check`` writes nothing and exits 1 when the committed learner's edition is out of date; a
+test runs it).  Never edit ``notebooks/LL_*.ipynb`` of a lesson that has a teacher's edition.
+
+**An exercise** has an id ``"LL.N"`` (lesson, number: ``"02.3"``) and is defined in the package,
+in ``yacht_edu/lessons/lessonLL.py``, which calls :func:`register` at import (the module is found
+by its name; nothing else to list).  Three kinds (:mod:`~yacht_edu.lessons.exercise`):
+
+- ``Exercise(id, expected=lambda: ..., decimals=None, hints=..., misconceptions=...,
+  wrong_answers=...)`` — one right value; ``expected`` *computes* it with the package (never a
+  typed-in number).  Accepted: int, ``Fraction``, ``sympy.Rational``, ``"25/648"``; a float only
+  with ``decimals=k`` (then to k places).  Strings compare without case, ``-``/space as ``_``;
+  tuples element by element; booleans as booleans.
+- ``Prediction(id, actual=lambda: ..., bounds=(0, 1))`` — "predict first": any guess in bounds
+  is taken (``correct`` True) and the message compares it with the value; out of bounds is wrong.
+- ``CodeExercise(id, reference=f, inputs=lambda: [(arg, ...), ...])`` — the learner writes a
+  function; it is run against the package's function ``reference`` on every input and the first
+  input where they differ is reported.  Returning None (the learner's blank body ``...``) on the
+  first input is "not answered yet".
+
+``hints`` are catalog ids, general first: the n-th wrong try (counted per exercise in the
+session) shows ``hints[n-1]`` (the last one from then on).  ``misconceptions`` are
+``Misconception(name, value=lambda: ...)``: the wrong value the mistaken reasoning gives
+(computed, e.g. ``Fraction(1, 6**5)`` for "one yacht, not six"), or for a code exercise a function
+that reasons that way; the message ``misconception.<name>`` names it.  ``wrong_answers``
+computes at least two plausible wrong answers: the tests make sure each is rejected with a hint.
+The tests also feed every exercise its right answer, its blank and its misconceptions.
+
+**Catalog parts.**  Generic messages of ``check`` and the misconceptions several lessons share
+are in ``yacht_edu/locale/<lang>/lessons.po``; a lesson's own hints (``lesson.LL.N.hint.1``, ...),
+its optional words for a right answer (``lesson.LL.N.right``) and its own misconceptions
+(``misconception.<name>``) are in ``lesson_LL.po``.  All five languages (en, hi, bn, kn, ur);
+``python -m yacht_edu.locale.check --sync`` adds the new English ids to every language for you to
+translate, and ``python -m yacht_edu.locale.check`` must pass.
+
+**In the teacher's notebook**
+
+- a solution region is nbgrader's: the lines between ``### BEGIN SOLUTION`` and
+  ``### END SOLUTION`` in a code cell whose metadata is nbgrader's, e.g.
+  ``{"nbgrader": {"grade": false, "grade_id": "02.3", "locked": false, "schema_version": 3,
+  "solution": true, "task": false}}`` (``grade_id`` the exercise id).  Build replaces a region at
+  the top level of a cell by ``name = ...`` for each name it assigns (``answer = ...``), and a
+  region inside a function's body by ``...``.  Put only the answer in the region; the check goes
+  in the next cell, ``check("02.3", answer)``, the cell's last line (so it shows).
+- a teacher note is a markdown cell tagged ``teacher`` (``"metadata": {"tags": ["teacher"]}``);
+  build leaves it out.  Start it with ``**Teacher's note.**``; the notes of every lesson are also
+  collected in ``docs/teaching.md``, one section per lesson (goals, prerequisites, a minute plan,
+  misconceptions, discussion questions, an exit question, what to run before class).
+- learning goals open the lesson as a tick-list (``- [ ] ...``); a predict-first cell asks for
+  ``guess = ...`` before the cell that computes the value.
+- every number the markdown states (teacher notes included) is checked: the lesson's test
+  ``tests/test_lessonLL.py`` calls ``check_figures(path, {"7,776": ..., "25/648": ...})`` from
+  ``tests/lesson_figures.py``, each figure as written with the value the package computes (plain:
+  whole numbers up to 12, exercise ids, "5–12 min", numbers in `code`).  Write small chances in
+  significant figures or as "1 in N".  No control characters; LaTeX must parse (matplotlib's
+  mathtext; a test reads every notebook of both editions).
+- commit notebooks without outputs; nbval runs both editions.  Under test
+  (``YACHT_EDU_STRICT_CHECKS=1``, set by the root ``conftest.py``) a wrong answer raises, so the
+  teacher's edition fails its run if a worked answer goes wrong; blanks stay fine.
+"""
+
+from yacht_edu.lessons.errors import EditionError, UnknownExerciseError, UnknownLessonError
+from yacht_edu.lessons.exercise import (
+    CodeExercise,
+    Exercise,
+    Misconception,
+    Prediction,
+    Task,
+    exercise,
+    exercises,
+    lessons,
+    register,
+)
+from yacht_edu.lessons.feedback import Feedback, WrongAnswerError, check, reset_tries, tries
+
+__all__ = [
+    "CodeExercise",
+    "EditionError",
+    "Exercise",
+    "Feedback",
+    "Misconception",
+    "Prediction",
+    "Task",
+    "UnknownExerciseError",
+    "UnknownLessonError",
+    "WrongAnswerError",
+    "check",
+    "exercise",
+    "exercises",
+    "lessons",
+    "register",
+    "reset_tries",
+    "tries",
+]

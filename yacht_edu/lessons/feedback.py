@@ -1,0 +1,119 @@
+"""``check(exercise, answer)``: judge an answer and say, in the learner's language, what next.
+
+A wrong answer gets a hint, graded by how many wrong tries this exercise has had in the session:
+the general nudge first, the more specific ones after.  A recognised mistake is named.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass
+
+from yacht_edu.i18n import catalog, check_language, t
+from yacht_edu.lessons.exercise import Task, Verdict, exercise
+
+__all__ = ["STRICT", "Feedback", "WrongAnswerError", "check", "reset_tries", "tries"]
+
+#: Set to ``1`` while lessons run under test: a wrong answer is then an error, so the teacher's
+#: edition fails its test run when one of its worked answers goes wrong.
+STRICT = "YACHT_EDU_STRICT_CHECKS"
+
+_tries: Counter[str] = Counter()
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one answer: ``correct`` (True, False, or None when not answered yet),
+    a ``message`` in the learner's language, the ``misconception`` recognised (if any) and the
+    number of wrong ``tries`` so far.  In a notebook it shows itself as a small coloured box."""
+
+    exercise: str
+    correct: bool | None
+    message: str
+    misconception: str | None = None
+    tries: int = 0
+    lang: str = "en"
+
+    @property
+    def answered(self) -> bool:
+        """False while the answer is still the blank ``...``."""
+        return self.correct is not None
+
+    def __str__(self) -> str:
+        return f"{self.exercise} {_MARK[self.correct]} {self.message}"
+
+    def _repr_pretty_(self, printer: object, cycle: bool) -> None:
+        printer.text(str(self))  # type: ignore[attr-defined]
+
+    def _repr_html_(self) -> str:
+        from yacht_edu.lessons.face import feedback_html
+
+        return feedback_html(self)
+
+
+_MARK = {True: "✔", False: "✘", None: "…"}
+
+
+class WrongAnswerError(AssertionError):
+    """A wrong answer while lessons run under test (``YACHT_EDU_STRICT_CHECKS=1``)."""
+
+
+def check(exercise_id: str, answer: object, *, lang: str | None = None) -> Feedback:
+    """Judge ``answer`` to the exercise ``exercise_id`` (``"02.3"``) and say what next.
+
+    ``lang`` is the language of the message (default: the session's language).  A blank
+    (``...``) is "not answered yet", never wrong.
+
+    >>> check("01.1", ...).correct is None
+    True
+    """
+    code = check_language(lang)
+    task = exercise(exercise_id)
+    verdict = task.judge(answer)
+    if verdict.correct is False and verdict.counts:
+        _tries[task.id] += 1
+    feedback = Feedback(task.id, verdict.correct, message(task, verdict, code),
+                        verdict.misconception, _tries[task.id], code)
+    if feedback.correct is False and os.environ.get(STRICT) == "1":
+        raise WrongAnswerError(str(feedback))
+    return feedback
+
+
+def message(task: Task, verdict: Verdict, lang: str) -> str:
+    """The words of a verdict: its own message, the misconception named, the hint of this try."""
+    if verdict.correct is None:
+        return t(verdict.msgid or "lessons.not_answered", lang, **verdict.params)
+    if verdict.correct:
+        parts = [t(verdict.msgid or "lessons.right", lang, **verdict.params)]
+        if f"lesson.{task.id}.right" in catalog("en"):
+            parts.append(t(f"lesson.{task.id}.right", lang))
+        return " ".join(parts)
+    parts = [t("lessons.not_yet", lang)]
+    if verdict.misconception is not None:
+        parts.append(t(f"misconception.{verdict.misconception}", lang))
+    if verdict.msgid is not None:
+        parts.append(t(verdict.msgid, lang, **verdict.params))
+    if verdict.counts:
+        parts.append(hint(task, _tries[task.id], lang))
+    return " ".join(parts)
+
+
+def hint(task: Task, wrong_tries: int, lang: str) -> str:
+    """The hint for the ``wrong_tries``-th wrong try: general first, then more specific."""
+    if not task.hints:
+        return t("lessons.try_again", lang)
+    return t(task.hints[min(max(wrong_tries, 1), len(task.hints)) - 1], lang)
+
+
+def tries(exercise_id: str) -> int:
+    """How many wrong tries the exercise has had in this session."""
+    return _tries[exercise(exercise_id).id]
+
+
+def reset_tries(exercise_id: str | None = None) -> None:
+    """Start counting wrong tries again, for one exercise or for all."""
+    if exercise_id is None:
+        _tries.clear()
+    else:
+        _tries.pop(exercise(exercise_id).id, None)
