@@ -1,7 +1,7 @@
 """Every number a lesson states in its markdown, and the check that each is what the package says.
 
 A lesson's test names each figure its text states (as written: ``"7,776"``, ``"25/648"``,
-``"0.5981"``, the ``1,296`` of "1 in 1,296") with the value the package computes;
+``"0.5981"``, ``"6^5"``, the ``1,296`` of "1 in 1,296") with the value the package computes;
 :func:`check_figures` fails when the text states a number the test does not name, when a named
 figure is no longer in the text, or when a figure and its value disagree (a decimal must be the
 value rounded to the places it shows).  Left out as plain: whole numbers up to 12 (faces, dice,
@@ -21,7 +21,7 @@ __all__ = ["check_figures", "stated_numbers", "value_of"]
 
 _CODE = re.compile(r"`[^`]*`")
 _DURATION = re.compile(r"\d+(?:\s*[–-]\s*\d+)?\s*min\b")
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+(?:,\d{3})*)?")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+(?:,\d{3})*)?(?:\^\d+)?")
 PLAIN = frozenset(str(n) for n in range(13))
 
 
@@ -50,15 +50,25 @@ def stated_numbers(path: Path) -> set[str]:
 
 
 def value_of(written: str) -> Fraction:
-    """The exact value of a number as written: ``"7,776"``, ``"25/648"``, ``"0.5981"``."""
-    return Fraction(written.replace(",", ""))
+    """The exact value of a number as written: ``"7,776"``, ``"25/648"``, ``"0.5981"``, and
+    with a power as LaTeX writes it, ``"6^5"`` or ``"1/6^5"`` (the power binds to the last number).
+
+    >>> value_of("1/6^5"), value_of("6^5"), value_of("1,296")
+    (Fraction(1, 7776), Fraction(7776, 1), Fraction(1296, 1))
+    """
+    text, _, power = written.replace(",", "").partition("^")
+    if not power:
+        return Fraction(text)
+    top, _, bottom = text.rpartition("/")
+    base = Fraction(int(bottom) ** int(power))
+    return Fraction(top) / base if top else base
 
 
 def agrees(written: str, value: object) -> bool:
     """True when the figure as written states ``value``: exactly, or rounded to its places."""
     exact = Fraction(str(value)) if not isinstance(value, (int, Fraction)) else Fraction(value)
     stated = value_of(written)
-    if "." in written and "/" not in written:
+    if "." in written and "/" not in written and "^" not in written:
         places = len(written.split(".")[1])
         return abs(exact - stated) <= Fraction(1, 2 * 10**places)
     return exact == stated

@@ -1,0 +1,60 @@
+"""Lesson 2, one roll of five dice: its figures and its exercises' values, each computed a second
+way (brute force over the 7,776 ordered rolls)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import sympy as sp
+from lesson_figures import check_figures
+
+import yacht_edu as ye
+from yacht_edu.lessons import exercise
+from yacht_edu.lessons.lesson02 import full_house_hands, orders
+from yacht_edu.probability import count_one_roll, p_one_roll, score_distribution
+
+LESSON = Path(__file__).resolve().parents[1] / "teacher" / "02_one_roll.ipynb"
+ORDERED = list(itertools.product(range(1, 7), repeat=5))
+
+
+def test_every_number_the_lesson_states_is_the_packages() -> None:
+    choice = score_distribution("choice")
+    yacht, full, sixes = p_one_roll("yacht"), p_one_roll("full_house"), p_one_roll("sixes")
+    check_figures(LESSON, {
+        "6^5": len(ORDERED), "7,776": len(ORDERED), "252": len(ye.multisets()),
+        "120": count_one_roll("little_straight"),
+        "150": count_one_roll("four_of_a_kind") - count_one_roll("yacht"),
+        "300": count_one_roll("full_house"), "30": full_house_hands(),
+        "300/7776": full, "25/648": full, "0.0386": full, "26": round(1 / full),
+        "6/6^5": yacht, "1/1296": yacht, "1,296": 1 / yacht, "0.0007716": yacht,
+        "0.0008": yacht,  # the rounding the lesson warns about: 4 % off
+        "1/6^5": Fraction(1, len(ORDERED)), "6/252": Fraction(6, len(ye.multisets())),
+        "1/6": ye.expected_one_roll("sixes") / (5 * 6),  # 5 dice × 6 points × P(six)
+        "5/6": 1 - ye.expected_one_roll("sixes") / (5 * 6),
+        "3125/7776": 1 - sixes, "0.4019": 1 - sixes, "4651/7776": sixes, "0.5981": sixes,
+        "35/2": choice.mean, "17.5": choice.mean, "7/2": choice.mean / 5,
+        "175/12": choice.variance, "35/12": choice.variance / 5,
+        "3.819": float(sp.sqrt(choice.variance)),
+    })
+
+
+def test_the_orders_of_a_hand_are_its_ordered_rolls() -> None:
+    ways = Counter(tuple(sorted(roll)) for roll in ORDERED)
+    assert all(orders(hand) == ways[hand] for hand in ye.multisets())
+    assert sum(ways.values()) == 6**5 and len(ways) == math.comb(10, 5)
+
+
+def test_the_exercises_values_agree_with_brute_force() -> None:
+    def share(event: object) -> Fraction:
+        return Fraction(sum(1 for roll in ORDERED if event(roll)), len(ORDERED))  # type: ignore[operator]
+
+    assert exercise("02.3").example() == sum(1 for r in ORDERED if sorted(Counter(r).values())
+                                             == [2, 3]) == 300  # RULES.md: full house 300
+    assert exercise("02.4").example() == share(lambda r: len(set(r)) == 1)
+    assert exercise("02.5").example() == share(lambda r: 6 in r) == 1 - Fraction(5, 6) ** 5
+    assert exercise("02.6").example() == Fraction(sum(6 * r.count(6) for r in ORDERED),
+                                                  len(ORDERED))
