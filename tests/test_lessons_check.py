@@ -4,6 +4,7 @@ misconceptions are recognised, and every message exists in all five languages.""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
@@ -34,7 +35,10 @@ IDS = [task.id for task in ALL]
 
 
 @pytest.fixture(autouse=True)
-def _fresh_tries() -> None:
+def _fresh_tries() -> Iterator[None]:
+    """Each test counts its own wrong tries, and leaves none behind for the next."""
+    reset_tries()
+    yield
     reset_tries()
 
 
