@@ -4,7 +4,7 @@ Keep the dice of the face you have most of and roll the others.  What matters is
 dice are alike: the states are 0 (before the first roll), 1, 2, … up to the target, which is
 never left.  The count never goes down, so the matrix is upper triangular; its diagonal holds the
 chances to stay, which are its eigenvalues; being distinct, they diagonalise it, and
-P(made within n rolls) is 1 minus a sum of their n-th powers.
+P(made within n rolls) is 1 minus a signed, weighted sum of their n-th powers.
 
 >>> p_kind_within(5)
 265*(25/36)**n/78 + 11*(5/54)**n/1248 - 105*(5/6)**n/32 - 9*(5/9)**n/8 + 1
