@@ -211,3 +211,15 @@ def test_under_test_a_wrong_answer_raises(monkeypatch: pytest.MonkeyPatch) -> No
     assert check(task.id, ...).correct is None  # blanks stay fine
     with pytest.raises(WrongAnswerError):
         check(task.id, task.wrong_answers()[0])
+
+
+@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Exercise)
+                                  and isinstance(task.example(), tuple)], ids=lambda t: t.id)
+def test_a_tuple_may_be_a_list_or_a_matrix_row_but_not_rounded(task: Exercise) -> None:
+    value = task.example()
+    assert isinstance(value, tuple)
+    assert check(task.id, list(value)).correct is True
+    if all(exact(v) is not None for v in value):
+        assert check(task.id, sp.Matrix([list(value)])).correct is True
+        rounded = tuple(round(float(exact(v) or 0), 4) for v in value)
+        assert t("lessons.not_exact") in check(task.id, rounded).message

@@ -20,7 +20,7 @@ import numbers
 from collections.abc import Sequence
 from fractions import Fraction
 
-__all__ = ["decimal_of", "exact", "is_blank", "is_decimal", "same", "shown"]
+__all__ = ["decimal_of", "exact", "flat", "is_blank", "is_decimal", "same", "shown"]
 
 
 def is_blank(answer: object) -> bool:
@@ -77,6 +77,7 @@ def same(answer: object, expected: object, decimals: int | None = None) -> bool:
     if isinstance(expected, str):
         return isinstance(answer, str) and _word(answer) == _word(expected)
     if isinstance(expected, Sequence):
+        answer = flat(answer)
         return (isinstance(answer, Sequence) and not isinstance(answer, str)
                 and len(answer) == len(expected)
                 and all(same(a, e, decimals) for a, e in zip(answer, expected, strict=True)))
@@ -92,6 +93,20 @@ def same(answer: object, expected: object, decimals: int | None = None) -> bool:
     if decimals is None:
         return Fraction(value) == want
     return abs(Fraction(value) - want) <= Fraction(1, 2 * 10**decimals)
+
+
+def flat(answer: object) -> object:
+    """A one-row sympy Matrix or a one-dimensional numpy array as a tuple; anything else as it is.
+
+    >>> import sympy
+    >>> flat(sympy.Matrix([[1, 2, 3]])), flat([1, 2])
+    ((1, 2, 3), [1, 2])
+    """
+    shape = getattr(answer, "shape", None)
+    if shape is not None and hasattr(answer, "tolist") and (len(shape) == 1 or 1 in shape):
+        rows = answer.tolist()
+        return tuple(v for row in rows for v in (row if isinstance(row, list) else [row]))
+    return answer
 
 
 def _truth(answer: object) -> bool | None:

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import pkgutil
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import import_module
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from yacht_edu.lessons.answers import decimal_of, exact, is_blank, same, shown
+from yacht_edu.lessons.answers import decimal_of, exact, flat, is_blank, same, shown
 from yacht_edu.lessons.errors import UnknownExerciseError, UnknownLessonError
 
 __all__ = [
@@ -129,6 +129,10 @@ class Exercise(Task):
 
     def form_problem(self, answer: object, want: object) -> Verdict | None:
         """A verdict for an answer written in a form the exercise cannot take, else None."""
+        parts = flat(answer)
+        if (self.decimals is None and isinstance(want, tuple) and isinstance(parts, Sequence)
+                and any(decimal_of(part) is not None for part in parts)):
+            return Verdict(False, "lessons.not_exact", counts=False)
         if exact(want) is None:
             return None
         if decimal_of(answer) is not None and self.decimals is None:
