@@ -130,3 +130,11 @@ def test_lesson_markdown_has_no_control_characters_and_its_latex_parses(path: Pa
         assert not _CONTROL.search(text), f"a control character in {text[:80]!r}"
         for display, inline in _MATH.findall(text):
             parser.parse(f"${display or inline}$")  # raises ValueError on bad LaTeX
+
+
+@pytest.mark.parametrize("path", TEACHERS, ids=lambda p: p.name)
+def test_docs_teaching_has_a_section_for_each_teachers_lesson(path: Path) -> None:
+    title = source(read(path)["cells"][0]).split("\n")[0].lstrip("# ").strip()
+    sections = [line[3:] for line in (ROOT / "docs" / "teaching.md").read_text(
+        encoding="utf-8").splitlines() if line.startswith("## ")]
+    assert any(section.startswith(title) for section in sections), title
