@@ -31,7 +31,8 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
 
 
 def test_the_best_total_is_the_sum_of_the_maxima_seed_003_states() -> None:
-    # RULES.md, seed 003: ones ≤ 5 … sixes ≤ 30, full house ≤ 28 (6-6-6-5-5), choice ≤ 30;
+    # The Hindi rule page (seed 003) states the maxima: ones ≤ 5 … sixes ≤ 30, full house ≤ 28
+    # (6-6-6-5-5), choice ≤ 30;
     # four of a kind 4 × 6 in `yacht`; both straights 30; a yacht 50.
     upper = sum(5 * face for face in range(1, 7))
     assert best_total() == upper + 28 + 4 * 6 + 30 + 30 + 30 + 50

@@ -57,10 +57,10 @@ translate, and ``python -m yacht_edu.locale.check`` must pass.
   region inside a function's body by ``...``.  Put only the answer in the region; the check goes
   in the next cell, ``check("02.3", answer)``, the cell's last line (so it shows).
 - a teacher note is a markdown cell tagged ``teacher`` (``"metadata": {"tags": ["teacher"]}``);
-  build leaves it out.  Start it with ``**Teacher's note — lesson N at a glance**``; the notes of every lesson are also
-  collected in ``docs/teaching.md``, one section per lesson headed ``## <the notebook's title>``
-  (a test checks it) with the lesson's goals, prerequisites, a minute plan,
-  misconceptions, discussion questions, an exit question, what to run before class.
+  build leaves it out.  Start it with ``**Teacher's note — lesson N at a glance**``.  The notes
+  of every lesson are also collected in ``docs/teaching.md``, one section per lesson headed
+  ``## <the notebook's title>`` (a test checks it): the lesson's goals, prerequisites, a minute
+  plan, misconceptions, discussion questions, an exit question, what to run before class.
 - learning goals open the lesson as a tick-list (``- [ ] ...``); a predict-first cell asks for
   ``guess = ...`` before the cell that computes the value.
 - every number the markdown states (teacher notes included) is checked: the lesson's test
