@@ -38,7 +38,8 @@ session) shows ``hints[n-1]`` (the last one from then on).  ``misconceptions`` a
 (computed, e.g. ``Fraction(1, 6**5)`` for "one yacht, not six"), or for a code exercise a function
 that reasons that way; the message ``misconception.<name>`` names it.  ``wrong_answers``
 computes at least two plausible wrong answers: the tests make sure each is rejected with a hint.
-The tests also feed every exercise its right answer, its blank and its misconceptions.
+The tests also feed every exercise its right answer, its blank and its misconceptions, and
+require of every lesson 3 to 6 exercises, at least one ``Prediction`` and one ``CodeExercise``.
 
 **Catalog parts.**  Generic messages of ``check`` and the misconceptions several lessons share
 are in ``yacht_edu/locale/<lang>/lessons.po``; a lesson's own hints (``lesson.LL.N.hint.1``, ...),
