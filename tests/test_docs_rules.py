@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
 CITING = [p for pattern in ("yacht_edu/**/*.py", "yacht_edu/**/*.po", "tests/**/*.py",
-                            "notebooks/*.ipynb", "README.md", "docs/*.md")
+                            "notebooks/*.ipynb", "teacher/*.ipynb", "README.md", "docs/*.md")
           for p in ROOT.glob(pattern)]
 
 

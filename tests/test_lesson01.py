@@ -22,7 +22,7 @@ LESSON = Path(__file__).resolve().parents[1] / "teacher" / "01_playing_yacht.ipy
 
 def test_every_number_the_lesson_states_is_the_packages() -> None:
     check_figures(LESSON, {
-        "15": ye.score([5, 5, 5, 2, 1], "fives"),           # the rule page's own example
+        "15": ye.score([5, 5, 5, 2, 1], "fives"),           # docs/rules.md#yacht
         "16": ye.score([4, 4, 4, 4, 2], "four_of_a_kind"),  # the exit question
         "25": ye.score([2, 2, 3, 3, 3], "full_house", "yahtzee"),
         "50": ye.score([4, 4, 4, 4, 4], "yacht"),
@@ -31,8 +31,8 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
 
 
 def test_the_best_total_is_the_sum_of_the_maxima_seed_003_states() -> None:
-    # The Hindi rule page (seed 003) states the maxima: ones ≤ 5 … sixes ≤ 30, full house ≤ 28
-    # (6-6-6-5-5), choice ≤ 30;
+    # docs/rules.md#yacht-sum4 (source 003) states the maxima: ones ≤ 5 … sixes ≤ 30, full house
+    # ≤ 28 (6-6-6-5-5), choice ≤ 30;
     # four of a kind 4 × 6 in `yacht`; both straights 30; a yacht 50.
     upper = sum(5 * face for face in range(1, 7))
     assert best_total() == upper + 28 + 4 * 6 + 30 + 30 + 30 + 50

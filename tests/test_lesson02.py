@@ -54,7 +54,7 @@ def test_the_exercises_values_agree_with_brute_force() -> None:
         return Fraction(sum(1 for roll in ORDERED if event(roll)), len(ORDERED))  # type: ignore[operator]
 
     assert exercise("02.3").example() == sum(1 for r in ORDERED if sorted(Counter(r).values())
-                                             == [2, 3]) == 300  # the published one-roll count
+                                             == [2, 3]) == 300  # docs/rules.md#exact-chances
     assert exercise("02.4").example() == share(lambda r: len(set(r)) == 1)
     assert exercise("02.5").example() == share(lambda r: 6 in r) == 1 - Fraction(5, 6) ** 5
     assert exercise("02.6").example() == Fraction(sum(6 * r.count(6) for r in ORDERED),

@@ -30,7 +30,7 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "5/36": one_order_only()[1],  # the named mistake the teacher's note quotes
         "1/6": chain[4, 5],  # the exit question
         "5/54": chain[1, 1], "5/9": chain[2, 2], "5/6": chain[4, 4],
-        # OEIS A096256: 2783176/60466176 = 347897/7558272 ≈ 0.04603
+        # docs/rules.md#exact-chances, OEIS A096256: 2783176/60466176 = 347897/7558272 ≈ 0.04603
         "2783176": three * 6**10, "60466176": 6**10, "347897": three.p, "7558272": three.q,
         "0.04603": three, "22": round(1 / three),
         "191283/17248": expected_rolls_to_kind(5), "11.09": expected_rolls_to_kind(5),
