@@ -46,6 +46,10 @@ _LAZY = {
     "advise": "yacht_edu.coach",
     "analyse": "yacht_edu.coach",
     "play": "yacht_edu.widgets",
+    "reach_probability": "yacht_edu.goal",
+    "fairness": "yacht_edu.probability.fairness",
+    "tally": "yacht_edu.widgets.tally",
+    "DieTally": "yacht_edu.widgets.tally",
 }
 
 
@@ -72,6 +76,7 @@ __all__ = [
     "BadSavedGameError",
     "CategoryUsedError",
     "Dice",
+    "DieTally",
     "Game",
     "GameOverError",
     "InvalidDiceError",
@@ -94,6 +99,7 @@ __all__ = [
     "categories",
     "chances",
     "expected_one_roll",
+    "fairness",
     "get_language",
     "get_rules",
     "keeps",
@@ -103,11 +109,13 @@ __all__ = [
     "p_one_roll",
     "p_within",
     "play",
+    "reach_probability",
     "reroll_chances",
     "score",
     "score_distribution",
     "set_language",
     "simulate",
     "strategy_expected_score",
+    "tally",
     "teacher_table",
 ]

@@ -21,7 +21,7 @@ import html
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +38,9 @@ from yacht_edu.solver import OptimalTable, Progress, solve
 from yacht_edu.solver.backward import hand_worth, keep_worth
 from yacht_edu.solver.states import box_rows
 from yacht_edu.solver.turn import KEEP_INDEX, sub_keeps
+
+if TYPE_CHECKING:
+    from yacht_edu.goal import GoalAdvice
 
 __all__ = [
     "TIE",
@@ -211,10 +214,24 @@ def _choice_html(choice: ChoiceValue, lang: str | None) -> str:
 # -- advise --------------------------------------------------------------------------------------
 
 
+@overload
 def advise(situation: Game | Dice | Iterable[int], rolls_left: int | None = None,
            filled: Mapping[str, int] | None = None, rules: RulesLike = "yacht", *,
-           yahtzee_bonuses: int = 0, progress: Progress | None = None) -> Advice:
+           yahtzee_bonuses: int = 0, progress: Progress | None = None,
+           goal: None = None) -> Advice: ...
+@overload
+def advise(situation: Game | Dice | Iterable[int], rolls_left: int | None = None,
+           filled: Mapping[str, int] | None = None, rules: RulesLike = "yacht", *,
+           yahtzee_bonuses: int = 0, progress: Progress | None = None,
+           goal: int) -> GoalAdvice: ...
+def advise(situation: Game | Dice | Iterable[int], rolls_left: int | None = None,
+           filled: Mapping[str, int] | None = None, rules: RulesLike = "yacht", *,
+           yahtzee_bonuses: int = 0, progress: Progress | None = None,
+           goal: int | None = None) -> Advice | GoalAdvice:
     """Every legal choice of the moment, best first.
+
+    ``goal=``: rank the choices by the chance of ending the game with at least ``goal`` points
+    instead (``yacht`` and ``yacht_sum4``; see :func:`yacht_edu.goal.advise_goal`).
 
     ``advise(game)``: for the player to move in a running game.
     ``advise(dice, rolls_left, filled={...}, rules=...)``: for any moment — ``dice`` the five
@@ -224,6 +241,10 @@ def advise(situation: Game | Dice | Iterable[int], rolls_left: int | None = None
     ``progress``: a progress-bar factory (``tqdm.auto.tqdm``) for the first, solving call of a
     rule set (a Yahtzee solve takes seconds; it is saved for later).
     """
+    if goal is not None:
+        from yacht_edu.goal import advise_goal
+
+        return advise_goal(situation, rolls_left, filled, rules, goal=goal, progress=progress)
     if isinstance(situation, Game):
         if rolls_left is not None or filled is not None:
             raise ArgumentTypeError("coach.error.game_and_situation")

@@ -1,0 +1,338 @@
+"""Play to reach a target: the best chance of ending with at least so many points.
+
+>>> round(reach_probability(200), 4)                      # Yacht, a whole game
+0.2181
+>>> round(reach_probability(250), 4)                      # 250 points: fewer than 1 in 100
+0.0079
+
+:func:`advise_goal` ranks every choice of a moment by that chance (``advise(..., goal=)``);
+:func:`beat_the_leader` is the target of the last round of a game with several players;
+:func:`simulate_reach` plays the target strategy with seeded dice.  The numbers come from
+:mod:`yacht_edu.solver.target`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import overload
+
+import numpy as np
+import numpy.typing as npt
+
+from yacht_edu.coach import ChoiceValue, SituationError, choice_label, situation_card
+from yacht_edu.dice import NUMBER_OF_DICE, Dice
+from yacht_edu.errors import RuleError
+from yacht_edu.game import MAX_ROLLS, Game
+from yacht_edu.rules import Rules, RulesLike, get_rules
+from yacht_edu.scorecard import Scorecard
+from yacht_edu.solver.backward import Progress
+from yacht_edu.solver.states import box_rows
+from yacht_edu.solver.target import (
+    TargetTable,
+    best_keep_chances,
+    check_offered,
+    hand_chances,
+    solve_target,
+    target_plan,
+)
+from yacht_edu.solver.turn import KEEP_INDEX, roll_the_rest, sub_keeps
+from yacht_edu.strategies import _KEEP_DICE, _KEEP_SIZE, _hands_of  # the same dice machinery
+
+__all__ = [
+    "BadTargetError",
+    "GoalAdvice",
+    "GoalChoice",
+    "ReachSimulation",
+    "advise_goal",
+    "beat_the_leader",
+    "reach_probability",
+    "simulate_reach",
+]
+
+#: Two chances closer than this are a tie.
+TIE = 1e-12
+
+
+class BadTargetError(RuleError):
+    """A target or a points total that is not a whole number of points."""
+
+    default_msgid = "target.error.target"
+
+
+def default_progress() -> Progress | None:
+    """``tqdm``'s progress bar if it is installed: the first solve takes seconds."""
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover - tqdm comes with the lab extra
+        return None
+    return tqdm  # type: ignore[no-any-return]
+
+
+def whole(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise BadTargetError(name=name, value=repr(value))
+    return int(value)
+
+
+def table_for(rules: RulesLike, progress: Progress | None) -> TargetTable:
+    ruleset = get_rules(rules)
+    check_offered(ruleset)
+    return solve_target(ruleset, progress=progress or default_progress())
+
+
+def reach_probability(target: int, rules: RulesLike = "yacht", *,
+                      filled: Mapping[str, int] | None = None, points: int | None = None,
+                      progress: Progress | None = None) -> float:
+    """The highest chance, over all strategies, that a solitaire game ends with at least
+    ``target`` points.
+
+    ``filled``: the boxes already filled and their scores (default: an empty scorecard);
+    ``points``: the points scored so far (default: the total of ``filled``).  ``yacht`` and
+    ``yacht_sum4`` only.  The first call solves the whole table (seconds, with a progress
+    bar) and saves it; later calls read it.
+    """
+    goal = whole(target, "target")
+    card = situation_card(rules, filled or {}, 0)
+    table = table_for(card.rules, progress)
+    return table.reach(card, goal, None if points is None else whole(points, "points"))
+
+
+# -- advice ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GoalChoice:
+    """One legal choice and the best chance of reaching the goal after making it.
+
+    ``loss``: the chance given up against the best choice; ``rank``: 1 for the best, equal for
+    ties.
+    """
+
+    choice: ChoiceValue
+    chance: float
+    loss: float
+    rank: int = 1
+
+    @property
+    def is_keep(self) -> bool:
+        return isinstance(self.choice, tuple)
+
+    def label(self, lang: str | None = None) -> str:
+        return choice_label(self.choice, lang)
+
+    def __repr__(self) -> str:
+        return f"GoalChoice({self.choice!r}, chance={self.chance:.6f}, loss={self.loss:.6f})"
+
+
+@dataclass(frozen=True, eq=False)
+class GoalAdvice(Sequence[GoalChoice]):
+    """Every legal choice of the moment, ranked by the chance of ending with at least ``goal``
+    points (best first).  ``chance``: that chance with the best play from here."""
+
+    rules: Rules
+    card: Scorecard
+    dice: tuple[int, ...]
+    rolls_left: int
+    goal: int
+    points: int
+    choices: tuple[GoalChoice, ...]
+    chance: float
+    player: str | None = None
+
+    @overload
+    def __getitem__(self, index: int) -> GoalChoice: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[GoalChoice]: ...
+    def __getitem__(self, index: int | slice) -> GoalChoice | Sequence[GoalChoice]:
+        return self.choices[index]
+
+    def __len__(self) -> int:
+        return len(self.choices)
+
+    def __iter__(self) -> Iterator[GoalChoice]:
+        return iter(self.choices)
+
+    @property
+    def best(self) -> GoalChoice:
+        return self.choices[0]
+
+    @property
+    def ties(self) -> tuple[GoalChoice, ...]:
+        return tuple(c for c in self.choices if c.rank == 1)
+
+    def of(self, choice: Iterable[int] | str) -> GoalChoice:
+        """The entry of one choice: a keep (values, any order) or a box name."""
+        wanted: ChoiceValue = choice if isinstance(choice, str) else tuple(sorted(choice))
+        for entry in self.choices:
+            if entry.choice == wanted:
+                return entry
+        raise SituationError("coach.error.not_a_choice", choice=repr(wanted))
+
+    def __repr__(self) -> str:
+        lines = [f"GoalAdvice({self.rules!r}, dice {'-'.join(map(str, self.dice))}, "
+                 f"{self.rolls_left} rolls left, goal {self.goal} with {self.points} scored: "
+                 f"chance {self.chance:.6f})"]
+        lines += [f" {c.rank:>3}. {c.choice!s:<18} {c.chance:.6f}" for c in self.choices[:10]]
+        if len(self.choices) > 10:
+            lines.append(f"      … {len(self.choices) - 10} more")
+        return "\n".join(lines)
+
+
+def advise_goal(situation: Game | Dice | Iterable[int], rolls_left: int | None = None,
+                filled: Mapping[str, int] | None = None, rules: RulesLike = "yacht", *,
+                goal: int, points: int | None = None,
+                progress: Progress | None = None) -> GoalAdvice:
+    """Every legal choice of the moment, ranked by the chance of ending with at least ``goal``
+    points — :func:`~yacht_edu.coach.advise` with ``goal=``.
+
+    >>> advice = advise_goal([1, 2, 2, 4, 6], 2, goal=200)   # Yacht, first roll of the game
+    >>> advice.best.choice, round(advice.best.chance, 4)
+    ((6,), 0.1969)
+    """
+    target = whole(goal, "goal")
+    if isinstance(situation, Game):
+        if rolls_left is not None or filled is not None:
+            raise TypeError("advise(game, goal=...) reads the dice, rolls left and scorecard "
+                            "from the game: give either a game or dice with rolls_left.")
+        game = situation
+        if game.over or game.dice is None:
+            raise SituationError("coach.error.nothing_to_choose")
+        card = game.scorecard(game.current_player)
+        table = table_for(card.rules, progress)
+        return rank_goal(table, card, game.dice, game.rolls_left, target, card.total,
+                         game.current_player)
+    if rolls_left is None:
+        raise TypeError("advise(dice, rolls_left, goal=...): say how many rolls are left.")
+    card = situation_card(rules, filled or {}, 0)
+    dice = situation if isinstance(situation, Dice) else Dice(tuple(situation))
+    if isinstance(rolls_left, bool) or rolls_left not in range(MAX_ROLLS):
+        raise SituationError("coach.error.rolls_left", value=repr(rolls_left))
+    if card.complete:
+        raise SituationError("coach.error.card_full")
+    table = table_for(card.rules, progress)
+    scored = card.total if points is None else whole(points, "points")
+    return rank_goal(table, card, dice, rolls_left, target, scored)
+
+
+def choice_chances(table: TargetTable, card: Scorecard, dice: Dice, rolls_left: int,
+                   need: int) -> list[tuple[ChoiceValue, float]]:
+    """(choice, best chance of scoring ``need`` more points after it) of every legal choice."""
+    if rolls_left == 0:
+        return [(option.category, table.need_chance(
+                    table.space.number_of(card.fill(dice, option.category)),
+                    need - (card.fill(dice, option.category).total - card.total)))
+                for option in card.options(dice) if option.allowed]
+    state = np.array([table.space.number_of(card)])
+    needs = np.array([[min(max(need, 0), table.most + 1)]])
+    last_roll = roll_the_rest(hand_chances(box_rows(card.rules), state, needs, table.chance))
+    before = roll_the_rest(best_keep_chances(last_roll))
+    found: list[tuple[ChoiceValue, float]] = []
+    for keep in sub_keeps(dice.hand):
+        # Keeping all five is stopping to score: worth what the last roll's keep is.
+        values = last_roll if len(keep) == len(dice) or rolls_left == 1 else before
+        found.append((keep, float(values[KEEP_INDEX[keep], 0])))
+    return found
+
+
+def rank_goal(table: TargetTable, card: Scorecard, dice: Dice, rolls_left: int, goal: int,
+              points: int, player: str | None = None) -> GoalAdvice:
+    """:func:`advise_goal` from a solved table."""
+    found = choice_chances(table, card, dice, rolls_left, goal - points)
+    best = max(chance for _, chance in found)
+    order = sorted(range(len(found)), key=lambda i: (best - found[i][1] > TIE, -found[i][1], i))
+    choices = []
+    rank, previous = 0, math.inf
+    for position, i in enumerate(order, start=1):
+        choice, chance = found[i]
+        if previous - chance > TIE:
+            rank = position
+        previous = chance
+        loss = best - chance
+        choices.append(GoalChoice(choice, chance, 0.0 if loss <= TIE else loss, rank))
+    return GoalAdvice(card.rules, card, tuple(dice), rolls_left, goal, points, tuple(choices),
+                      choices[0].chance, player)
+
+
+def beat_the_leader(game: Game, player: str | None = None) -> int:
+    """The target for ``player`` (default: the player to move) to win outright: the best total
+    among the other players, plus one.
+
+    In the last round, once everyone else has played, this is exactly the score to beat; earlier
+    it is the leader's score so far.
+    """
+    name = game.current_player if player is None else player
+    totals = game.totals
+    if name not in totals:
+        raise RuleError("error.unknown_player", name=repr(name), choices=", ".join(totals))
+    others = [total for other, total in totals.items() if other != name]
+    if not others:
+        raise SituationError("target.error.no_leader")
+    return max(others) + 1
+
+
+# -- simulation ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class ReachSimulation:
+    """Games played with seeded dice by the target-optimal player: how many reached it."""
+
+    target: int
+    rules: Rules
+    seed: int
+    scores: npt.NDArray[np.int64]
+
+    @property
+    def games(self) -> int:
+        return len(self.scores)
+
+    @property
+    def reached(self) -> int:
+        return int((self.scores >= self.target).sum())
+
+    @property
+    def chance(self) -> float:
+        """The share of games that reached the target."""
+        return self.reached / self.games
+
+    @property
+    def standard_error(self) -> float:
+        """How far :attr:`chance` may stray from the true chance: √(p(1 − p) / games)."""
+        return math.sqrt(self.chance * (1 - self.chance) / self.games)
+
+    def __repr__(self) -> str:
+        return (f"ReachSimulation(target {self.target}, {self.rules!r}, {self.games} games, "
+                f"seed {self.seed}: reached {self.reached}, {self.chance:.4f} ± "
+                f"{self.standard_error:.4f})")
+
+
+def simulate_reach(target: int, rules: RulesLike = "yacht", games: int = 10_000,
+                   seed: int = 0, *, progress: Progress | None = None) -> ReachSimulation:
+    """Play ``games`` solitaire games at once, each choice the one with the best chance of
+    reaching ``target`` (numpy's ``default_rng(seed)`` rolls the dice)."""
+    goal = whole(target, "target")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise BadTargetError(name="games", value=repr(games))
+    table = table_for(rules, progress)
+    rows = box_rows(table.rules)
+    rng = np.random.default_rng(seed)
+    state = np.zeros(games, dtype=np.intp)
+    total = np.zeros(games, dtype=np.int64)
+    for _ in range(table.rules.turns):
+        pairs, column = np.unique(np.stack([state, total]), axis=1, return_inverse=True)
+        column = column.ravel()
+        states = pairs[0].astype(np.intp)
+        plan = target_plan(table, states, goal - pairs[1])
+        dice = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
+        for keep_of in (plan.keep_first, plan.keep_second):
+            keep = keep_of[_hands_of(dice), column]
+            fresh = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
+            dice = np.where(np.arange(NUMBER_OF_DICE) < _KEEP_SIZE[keep][:, None],
+                            _KEEP_DICE[keep], fresh)
+        row = plan.box_row[_hands_of(dice), column]
+        offer = rows.in_states(states)
+        total = total + offer.gain[row, column]
+        state = offer.next[row, column]
+    return ReachSimulation(goal, table.rules, seed, total)
