@@ -1,0 +1,142 @@
+"""A class's tally of a physical die: the faces rolled, kept as an immutable value, saved to and
+read from CSV so that several groups' tallies can be pooled.
+
+The CSV has one row per group: ``group,1,2,3,4,5,6`` (the counts of each face).
+
+>>> tally = Tally("Group A").add(6).add(6).add_faces([1, 3])
+>>> tally.counts
+(1, 0, 1, 0, 0, 2)
+>>> print(tally.to_csv(), end="")
+group,1,2,3,4,5,6
+Group A,1,0,1,0,0,2
+>>> pooled = Tally.read_csv(tally.to_csv() + "Group B,3,2,2,1,0,1\\n")
+>>> pooled.counts, pooled.rolls
+((4, 2, 3, 1, 0, 3), 13)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from yacht_edu.dice import FACES
+from yacht_edu.probability.fairness import (
+    BadCountsError,
+    FairnessTest,
+    checked_counts,
+    counts_of,
+    fairness,
+)
+
+__all__ = ["CSV_HEADER", "Tally"]
+
+CSV_HEADER = ("group", *map(str, FACES))
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How many times each face came up (``counts``), and the faces entered one by one since
+    the counts were last set (``faces``, for undo).  Every change returns a new tally."""
+
+    group: str = ""
+    counts: tuple[int, ...] = (0,) * len(FACES)
+    faces: tuple[int, ...] = ()
+
+    @property
+    def rolls(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def expected(self) -> float:
+        """How many times a fair die shows each face in this many rolls."""
+        return self.rolls / len(FACES)
+
+    def add(self, face: int) -> Tally:
+        """One more roll showing ``face``."""
+        (one,) = (i for i, n in enumerate(counts_of([face])) if n)
+        counts = tuple(n + (i == one) for i, n in enumerate(self.counts))
+        return replace(self, counts=counts, faces=(*self.faces, one + 1))
+
+    def add_faces(self, faces: Iterable[int]) -> Tally:
+        """Several rolls at once (all or none: a face that is not 1..6 changes nothing)."""
+        tally = self
+        for face in counts_of_each(faces):
+            tally = tally.add(face)
+        return tally
+
+    def add_counts(self, counts: Sequence[int]) -> Tally:
+        """Add another tally's six counts (pooling)."""
+        more = checked_counts(counts, allow_none=True)
+        return replace(self, counts=tuple(a + b for a, b in zip(self.counts, more, strict=True)),
+                       faces=())
+
+    def undo(self) -> Tally:
+        """Take back the last face entered one by one (nothing to take back: the same tally)."""
+        if not self.faces:
+            return self
+        last = self.faces[-1] - 1
+        counts = tuple(n - (i == last) for i, n in enumerate(self.counts))
+        return replace(self, counts=counts, faces=self.faces[:-1])
+
+    def cleared(self) -> Tally:
+        return Tally(self.group)
+
+    def test(self, *, simulations: int = 10_000, seed: int = 0) -> FairnessTest | None:
+        """:func:`~yacht_edu.probability.fairness.fairness` of the counts (None before any
+        roll)."""
+        return fairness(self.counts, simulations=simulations, seed=seed) if self.rolls else None
+
+    # -- CSV -------------------------------------------------------------------------------
+
+    def to_csv(self) -> str:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_HEADER)
+        writer.writerow((self.group, *self.counts))
+        return out.getvalue()
+
+    def save(self, path: str | Path) -> Path:
+        """Write the tally to a CSV file (one row, this group)."""
+        target = Path(path)
+        target.write_text(self.to_csv(), encoding="utf-8")
+        return target
+
+    @classmethod
+    def read_csv(cls, text: str, group: str = "") -> Tally:
+        """The pooled tally of every group in a CSV text."""
+        rows = list(csv.reader(io.StringIO(text)))
+        if not rows or tuple(cell.strip() for cell in rows[0]) != CSV_HEADER:
+            raise BadCountsError("fairness.error.csv", header=",".join(CSV_HEADER))
+        pooled = cls(group)
+        for row in rows[1:]:
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(row) != len(CSV_HEADER):
+                raise BadCountsError("fairness.error.csv", header=",".join(CSV_HEADER))
+            pooled = pooled.add_counts([whole_count(cell) for cell in row[1:]])
+        return pooled
+
+    @classmethod
+    def load(cls, *paths: str | Path, group: str = "") -> Tally:
+        """The pooled tally of one or several CSV files."""
+        pooled = cls(group)
+        for path in paths:
+            pooled = pooled.add_counts(cls.read_csv(Path(path).read_text(encoding="utf-8")).counts)
+        return pooled
+
+
+def counts_of_each(faces: Iterable[int]) -> tuple[int, ...]:
+    """The faces, checked first (a bad one raises before any is added)."""
+    listed = tuple(faces)
+    counts_of(listed)
+    return listed
+
+
+def whole_count(cell: str) -> int:
+    try:
+        return int(cell.strip())
+    except ValueError:
+        raise BadCountsError("fairness.error.count", value=repr(cell)) from None

@@ -1,0 +1,192 @@
+"""The die tally: a class rolls a real die and enters what it shows, sees its counts beside what a
+fair die would give, and the chi-square test of fairness.  ``yacht_edu.tally()`` in a cell.
+
+Faces are entered by clicking them, by typing a sequence ("3 6 1 1 5"), or as one count per
+face; the tally is saved to and read from CSV, so that the groups of a class can pool their
+rolls.  The view only asks; this module changes the :class:`~yacht_edu.probability.tally.Tally`
+(the model) and the view redraws.
+
+>>> widget = tally("Group A")
+>>> widget.click_face(6); widget.type_faces("1 6 3")
+>>> widget.counts
+[1, 0, 1, 0, 0, 2]
+>>> widget.undo(); widget.tally.rolls
+3
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from yacht_edu.errors import RuleError
+from yacht_edu.i18n import RTL_LANGUAGES, check_language, t
+from yacht_edu.probability.fairness import FairnessTest, FewRollsWarning
+from yacht_edu.probability.tally import Tally
+
+__all__ = ["DieTally", "tally"]
+
+HERE = Path(__file__).parent
+_LABELS = ("title", "face", "count", "fair", "bar", "typed", "add", "undo", "clear", "file",
+           "save", "load")
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+class DieTally(anywidget.AnyWidget):
+    """A tally of a physical die's rolls, with the fairness test (see the module)."""
+
+    _esm = HERE / "tally.js"
+    _css = HERE / "tally.css"
+
+    counts = traitlets.List(traitlets.Int(), default_value=[0] * 6).tag(sync=True)
+    expected = traitlets.Float(0.0).tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+    result = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    path = traitlets.Unicode("tally.csv").tag(sync=True)
+    direction = traitlets.Unicode("ltr").tag(sync=True)
+
+    def __init__(self, group: str = "", *, path: str = "tally.csv", lang: str | None = None,
+                 simulations: int = 2_000, seed: int = 0, **kwargs: Any) -> None:
+        super().__init__(path=path, **kwargs)
+        self.lang = check_language(lang)
+        self.simulations = simulations
+        self.seed = seed
+        self.tally = Tally(group)
+        self.test: FairnessTest | None = None
+        self.on_msg(self._intent)
+        self._show()
+
+    # -- what a class does ---------------------------------------------------------------
+
+    def click_face(self, face: int) -> None:
+        """One more roll showing ``face``."""
+        self._change(lambda: self.tally.add(face))
+
+    def type_faces(self, text: str) -> None:
+        """Rolls typed as faces: "3 6 1", "3,6,1" or "361"."""
+        def added() -> Tally:
+            pieces = [p for p in _SEPARATORS.split(text.strip()) if p]
+            faces = [int(ch) if ch.isdigit() else ch for piece in pieces for ch in piece]
+            return self.tally.add_faces(faces)  # type: ignore[arg-type]
+        self._change(added)
+
+    def set_count(self, face: int, count: int | str) -> None:
+        """Set how many times ``face`` came up."""
+        def changed() -> Tally:
+            counts = list(self.tally.counts)
+            if not isinstance(face, int) or face not in range(1, 7):
+                self.tally.add(face)  # raises the catalog's error for a face
+            counts[face - 1] = _count(count)
+            return Tally(self.tally.group).add_counts(counts)
+        self._change(changed)
+
+    def set_counts(self, counts: Sequence[int]) -> None:
+        """Replace the counts of all six faces."""
+        self._change(lambda: Tally(self.tally.group).add_counts(counts))
+
+    def undo(self) -> None:
+        self._change(self.tally.undo)
+
+    def clear(self) -> None:
+        self._change(self.tally.cleared)
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Write this group's tally to a CSV file (default: :attr:`path`)."""
+        target = Path(path or self.path)
+        try:
+            self.tally.save(target)
+        except OSError as error:
+            self.message = t("die_tally.error.file", self.lang, path=str(target), reason=error.strerror)
+            raise
+        self.message = t("die_tally.saved", self.lang, path=str(target))
+        return target
+
+    def load(self, *paths: str | Path) -> None:
+        """Add the rolls of every group in these CSV files to this tally (pool them)."""
+        chosen = paths or (self.path,)
+        def pooled() -> Tally:
+            more = Tally.load(*chosen)
+            return self.tally.add_counts(more.counts)
+        try:
+            self._change(pooled)
+        except OSError as error:
+            self.message = t("die_tally.error.file", self.lang, path=", ".join(map(str, chosen)),
+                             reason=error.strerror)
+
+    # -- the view's side -----------------------------------------------------------------
+
+    def _intent(self, _: object, content: dict[str, Any], buffers: object) -> None:
+        intent = content.get("intent")
+        try:
+            if intent == "face":
+                self.click_face(content.get("face"))  # type: ignore[arg-type]
+            elif intent == "type":
+                self.type_faces(str(content.get("text", "")))
+            elif intent == "count":
+                self.set_count(content.get("face"), content.get("count", ""))  # type: ignore[arg-type]
+            elif intent == "undo":
+                self.undo()
+            elif intent == "clear":
+                self.clear()
+            elif intent == "save":
+                self.path = str(content.get("path") or self.path)
+                self.save()
+            elif intent == "load":
+                self.path = str(content.get("path") or self.path)
+                self.load()
+        except OSError:
+            pass  # the message says what went wrong
+
+    def _change(self, change: Any) -> None:
+        """Apply a change of the tally; bad input leaves it as it was and says why."""
+        try:
+            new = change()
+        except RuleError as error:
+            self.message = error.message(self.lang)
+            return
+        self.tally = new
+        self.message = ""
+        self._show()
+
+    def _show(self) -> None:
+        self.test = None
+        if self.tally.rolls:
+            import warnings
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", FewRollsWarning)  # the summary says it
+                self.test = self.tally.test(simulations=self.simulations, seed=self.seed)
+        labels = {key: t(f"die_tally.{key}", self.lang) for key in _LABELS}
+        labels["total"] = t("die_tally.total", self.lang, rolls=self.tally.rolls)
+        self.labels = labels
+        self.direction = "rtl" if self.lang in RTL_LANGUAGES else "ltr"
+        self.expected = self.tally.expected
+        self.counts = list(self.tally.counts)
+        self.result = self.test.summary(self.lang) if self.test else t("die_tally.empty", self.lang)
+
+    def __repr__(self) -> str:
+        return f"DieTally({self.tally.group!r}, counts={self.tally.counts})"
+
+
+def _count(value: int | str) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        number = -1
+    if number < 0 or (isinstance(value, float)):
+        from yacht_edu.probability.fairness import BadCountsError
+
+        raise BadCountsError("fairness.error.count", value=repr(value))
+    return number
+
+
+def tally(group: str = "", *, path: str = "tally.csv", lang: str | None = None,
+          simulations: int = 2_000, seed: int = 0) -> DieTally:
+    """A die tally for a class or a group (``yacht_edu.tally("Group A")`` in a cell)."""
+    return DieTally(group, path=path, lang=lang, simulations=simulations, seed=seed)
