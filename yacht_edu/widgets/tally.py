@@ -102,7 +102,8 @@ class DieTally(anywidget.AnyWidget):
         try:
             self.tally.save(target)
         except OSError as error:
-            self.message = t("die_tally.error.file", self.lang, path=str(target), reason=error.strerror)
+            self.message = t("die_tally.error.file", self.lang, path=str(target),
+                             reason=error.strerror)
             raise
         self.message = t("die_tally.saved", self.lang, path=str(target))
         return target
