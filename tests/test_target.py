@@ -251,3 +251,21 @@ def test_not_offered_for_yahtzee_in_every_language() -> None:
 def test_a_target_must_be_whole_points(target: object) -> None:
     with pytest.raises(BadTargetError):
         reach_probability(target)  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_the_plot_shows_both_players() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from yacht_edu.goal import reach_curves
+    from yacht_edu.goal_plots import plot_reach
+
+    curves = reach_curves("yacht")
+    assert curves.gap.min() >= -1e-12 and curves.gap.max() > 0.05  # the lesson: a real gap
+    assert curves.best[200] == reach_probability(200)
+    ax = plot_reach("yacht", lang="kn")
+    best, expected = ax.get_lines()
+    assert np.array_equal(best.get_ydata(), curves.best)
+    assert np.array_equal(expected.get_ydata(), curves.expected_player)
+    assert "Yacht" in ax.get_title() and "T" in ax.get_xlabel()

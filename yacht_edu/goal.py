@@ -44,9 +44,11 @@ __all__ = [
     "BadTargetError",
     "GoalAdvice",
     "GoalChoice",
+    "ReachCurves",
     "ReachSimulation",
     "advise_goal",
     "beat_the_leader",
+    "reach_curves",
     "reach_probability",
     "simulate_reach",
 ]
@@ -97,6 +99,41 @@ def reach_probability(target: int, rules: RulesLike = "yacht", *,
     card = situation_card(rules, filled or {}, 0)
     table = table_for(card.rules, progress)
     return table.reach(card, goal, None if points is None else whole(points, "points"))
+
+
+@dataclass(frozen=True, eq=False)
+class ReachCurves:
+    """P(final score ≥ T) for every target T = 0, 1, …, from an empty scorecard: ``best`` for
+    the player who plays to reach T (a different strategy for each T), ``expected_player`` for
+    the player who maximises the expected final score (one strategy for all T, exactly)."""
+
+    rules: Rules
+    targets: npt.NDArray[np.int64]
+    best: npt.NDArray[np.float64]
+    expected_player: npt.NDArray[np.float64]
+
+    @property
+    def gap(self) -> npt.NDArray[np.float64]:
+        """How much more often playing for the target reaches it."""
+        gap: npt.NDArray[np.float64] = self.best - self.expected_player
+        return gap
+
+
+def reach_curves(rules: RulesLike = "yacht", *,
+                 progress: Progress | None = None) -> ReachCurves:
+    """Both players' chance of reaching every target (the data of the plot
+    :func:`yacht_edu.goal_plots.plot_reach`)."""
+    from yacht_edu.solver import optimal_score_distribution
+
+    table = table_for(rules, progress)
+    targets = np.arange(table.most + 2, dtype=np.int64)
+    best = table.chance[table.space.number_of(Scorecard.empty(table.rules)), targets]
+    distribution = optimal_score_distribution(table.rules, progress=progress)
+    chances = np.zeros(len(targets) + 1)
+    for score, numerator in distribution.numerators.items():
+        chances[score] += numerator / distribution.denominator
+    at_least = np.cumsum(chances[::-1])[::-1][:len(targets)]
+    return ReachCurves(table.rules, targets, best.astype(np.float64), np.minimum(at_least, 1.0))
 
 
 # -- advice ----------------------------------------------------------------------------------
