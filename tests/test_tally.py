@@ -82,3 +82,12 @@ def test_a_file_that_is_not_a_tally_is_refused(tmp_path: Path) -> None:
 
 def test_urdu_reads_right_to_left() -> None:
     assert DieTally(lang="ur").direction == "rtl" and DieTally().direction == "ltr"
+
+
+def test_the_tally_speaks_the_learners_language() -> None:
+    from yacht_edu.i18n import t
+
+    widget = DieTally(lang="kn")
+    assert widget.labels["title"] == t("die_tally.title", "kn") != t("die_tally.title", "en")
+    widget.type_faces("1 2 3 4 5 6")
+    assert widget.test is not None and widget.result == widget.test.summary("kn")

@@ -12,6 +12,7 @@ import math
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -269,3 +270,28 @@ def test_the_plot_shows_both_players() -> None:
     assert np.array_equal(best.get_ydata(), curves.best)
     assert np.array_equal(expected.get_ydata(), curves.expected_player)
     assert "Yacht" in ax.get_title() and "T" in ax.get_xlabel()
+
+
+@pytest.mark.slow
+def test_the_table_is_cached_and_a_damaged_file_is_solved_again(solver_cache: Path) -> None:
+    from yacht_edu.rules import get_rules
+    from yacht_edu.solver import cache
+    from yacht_edu.solver.target import clear_memory
+
+    solve_target("yacht_sum4")
+    path = cache.table_path(get_rules("yacht_sum4"), "target")
+    assert path.parent == solver_cache and path.exists()
+    before = solve_target("yacht_sum4").chance
+    clear_memory()
+    assert np.array_equal(solve_target("yacht_sum4").chance, before)  # read back from the file
+    path.write_bytes(path.read_bytes()[:-100])  # damaged: solved again and saved again
+    clear_memory()
+    assert np.array_equal(solve_target("yacht_sum4").chance, before)
+    assert cache.load(path, cache.header(get_rules("yacht_sum4"), "target",
+                                         _fingerprint("yacht_sum4"))) is not None
+
+
+def _fingerprint(rules: str) -> bytes:
+    from yacht_edu.solver.states import box_rows
+
+    return box_rows(rules).fingerprint()
