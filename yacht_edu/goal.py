@@ -264,7 +264,7 @@ def choice_chances(table: TargetTable, card: Scorecard, dice: Dice, rolls_left: 
     state = np.array([table.space.number_of(card)])
     needs = np.array([[min(max(need, 0), table.most + 1)]])
     last_roll = roll_the_rest(hand_chances(box_rows(card.rules), state, needs, table.chance))
-    before = roll_the_rest(best_keep_chances(last_roll))
+    before = roll_the_rest(best_keep_chances(last_roll.copy()))
     found: list[tuple[ChoiceValue, float]] = []
     for keep in sub_keeps(dice.hand):
         # Keeping all five is stopping to score: worth what the last roll's keep is.

@@ -46,6 +46,8 @@ from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
 from yacht_edu.solver.turn import (
     BLOCKS,
     FIRST_HAND,
+    HAND_ROLLS,
+    ORDERED_ROLLS,
     PARENTS,
     best_keeps,
     first_roll,
@@ -77,6 +79,8 @@ TARGET_RULES = ("yacht", "yacht_sum4")
 #: (state, need) columns worked out together: large enough for numpy, small enough for the
 #: processor's cache.
 COLUMNS = 2048
+#: The chance of each of the 252 hands in one roll of five dice.
+HAND_WEIGHTS = HAND_ROLLS / ORDERED_ROLLS
 
 
 class NotOfferedError(RuleError):
@@ -190,8 +194,11 @@ def target_plan(table: TargetTable, states: Ints, needs: npt.NDArray[np.int64]) 
 
 
 def best_keep_chances(keep_chances: Array) -> Array:
-    """For each hand, the chance of its best keep (one of its sub-multisets): (252, columns)."""
-    best: Array = keep_chances.copy()
+    """For each hand, the chance of its best keep (one of its sub-multisets): (252, columns).
+
+    Works in place: ``keep_chances`` is changed (each keep then holds its best sub-keep's).
+    """
+    best: Array = keep_chances
     for size in range(1, len(BLOCKS)):
         for keeps_here, one_fewer in PARENTS[size]:
             np.maximum(best[keeps_here], best[one_fewer], out=best[keeps_here])
@@ -202,7 +209,9 @@ def turn_chances(hands: Array) -> Array:
     """The chance before the turn's first roll, from the chances of ending it with each hand."""
     second = best_keep_chances(roll_the_rest(hands))
     first = best_keep_chances(roll_the_rest(second))
-    return first_roll(first)
+    # first_roll's weighted sum, without the BLAS threads that crawl on a busy machine
+    chance: Array = np.einsum("h,hc->c", HAND_WEIGHTS, first)
+    return chance
 
 
 def solve_chunk(rows: BoxRows, states: Ints, top: int, chance: Array) -> None:
