@@ -39,7 +39,18 @@ from yacht_edu import (
     set_language,
 )
 from yacht_edu.display import scorecard_html
-from yacht_edu.i18n import LANGUAGES, LOCALE_DIR, RTL_LANGUAGES, catalog, language, t
+from yacht_edu.i18n import (
+    LANGUAGES,
+    LOCALE_DIR,
+    RTL_LANGUAGES,
+    catalog,
+    language,
+    plural_catalog,
+    plural_rule,
+    read_plural_po,
+    t,
+    tn,
+)
 from yacht_edu.locale import check
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -136,7 +147,7 @@ def message_ids_named_in_the_code() -> dict[str, str]:
         named |= {node.value: str(path.relative_to(package)) for node in ast.walk(tree)
                   if isinstance(node, ast.Constant) and isinstance(node.value, str)
                   and id(node) not in in_f_strings and shape.fullmatch(node.value)
-                  and not node.value.endswith((".py", ".po", ".json"))}
+                  and not node.value.endswith((".py", ".po", ".json", ".js", ".css"))}
     return named
 
 
@@ -144,7 +155,40 @@ def test_every_message_id_the_code_names_is_in_english() -> None:
     """A learner never sees a bare id such as ``error.no_rolls_left`` instead of a sentence."""
     named = message_ids_named_in_the_code()
     assert "error.keep_both" in named and "card.total" in named  # the scan finds real uses
-    assert {msgid: path for msgid, path in named.items() if msgid not in catalog("en")} == {}
+    known = set(catalog("en")) | set(plural_catalog("en"))
+    assert {msgid: path for msgid, path in named.items() if msgid not in known} == {}
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_runtime_reads_the_plural_forms_polib_reads(lang: str) -> None:
+    with_polib = {
+        e.msgid: tuple(e.msgstr_plural[n] for n in sorted(e.msgstr_plural))
+        for path in sorted((LOCALE_DIR / lang).glob("*.po"))
+        for e in polib.pofile(str(path))
+        if e.msgid_plural and not e.obsolete
+    }
+    assert with_polib  # the board's counts are written with plural forms
+    assert dict(plural_catalog(lang)) == with_polib
+
+
+@pytest.mark.parametrize(("lang", "forms"), [
+    ("en", {0: 1, 1: 0, 2: 1, 3: 1}),    # "0 rolls", "1 roll", "2 rolls"
+    ("hi", {0: 0, 1: 0, 2: 1, 3: 1}),    # CLDR: 0 and 1 take the singular
+    ("bn", {0: 0, 1: 0, 2: 1, 3: 1}),
+    ("kn", {0: 0, 1: 0, 2: 1, 3: 1}),
+    ("ur", {0: 1, 1: 0, 2: 1, 3: 1}),
+])
+def test_each_language_chooses_its_plural_form_from_its_header(lang: str,
+                                                                 forms: dict[int, int]) -> None:
+    assert {n: plural_rule(lang)(n) for n in forms} == forms
+    singular, plural = plural_catalog(lang)["board.points"]
+    for n, form in forms.items():
+        assert tn("board.points", n, lang) == (singular, plural)[form].format(count=n)
+
+
+def test_a_plural_message_missing_from_a_catalog_falls_back_to_english() -> None:
+    assert tn("board.nonexistent", 2, "kn") == "board.nonexistent"
+    assert read_plural_po('msgid "a"\nmsgid_plural "a"\nmsgstr[0] "x"\nmsgstr[1] ""\n') == {}
 
 
 def test_the_checks_catch_each_kind_of_fault(tmp_path: Path) -> None:

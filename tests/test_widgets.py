@@ -1,21 +1,22 @@
-"""The game widgets without a browser: build them, drive them with ``.click()``, check the model.
+"""The game board without a browser: send it the view's intents, check the model and the state
+the view would draw.
 
-A fake clock drives the settle time (the lock against double clicks) deterministically.
+A fake clock drives the settle time (the wait after a roll or a score) deterministically.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import html
+import json
 import random
 import re
-from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
-import ipywidgets as widgets
 import pytest
 
-from yacht_edu import Dice, Game, get_rules
+from yacht_edu import Game, get_rules
 from yacht_edu.errors import (
     CategoryUsedError,
     GameOverError,
@@ -24,18 +25,21 @@ from yacht_edu.errors import (
     NotRolledYetError,
     UpperSectionFirstError,
 )
-from yacht_edu.i18n import CategoryName, CategoryNames, UnknownLanguageError, catalog
+from yacht_edu.i18n import LANGUAGES, UnknownLanguageError, catalog, plural_catalog, t, tn
 from yacht_edu.widgets import (
+    ChancesPanel,
+    CoachPanel,
     DiceView,
     GameView,
     NotYourTurnError,
     ScorecardView,
     play,
 )
-from yacht_edu.widgets.game import next_seed
-from yacht_edu.widgets.scorecard import INNER_SPACE
+from yacht_edu.widgets.board import next_seed
+from yacht_edu.widgets.state import ranking
 
 SETTLE = 0.3
+WIDGETS = Path(__file__).resolve().parents[1] / "yacht_edu" / "widgets"
 
 RULE_SETS = [
     get_rules("yacht"),
@@ -65,31 +69,45 @@ def clock() -> Clock:
     return Clock()
 
 
-def settle(view: GameView | DiceView | ScorecardView, clock: Clock) -> None:
-    """Let the dice land: time passes and the views re-render (the kernel's loop does this)."""
+def settle(view: GameView, clock: Clock) -> None:
+    """Let the dice land: time passes and the board redraws (the kernel's loop does this)."""
     clock.wait()
     view.referee.refresh()
 
 
-def classes(widget: widgets.DOMWidget) -> tuple[str, ...]:
-    return tuple(widget._dom_classes)
+def cell(view: GameView, category: str, player: str | None = None) -> dict[str, Any]:
+    """The state of one box of one player's column (default: the player to move)."""
+    player = player or view.game.players[0]
+    for row in view.state["card"]["rows"]:
+        if row.get("category") == category:
+            (found,) = (c for c in row["cells"] if c["player"] == player)
+            return found
+    raise KeyError(category)
 
 
-def category_of(box: widgets.Button) -> str:
-    (name,) = (c.removeprefix("yacht-category-") for c in classes(box)
-               if c.startswith("yacht-category-"))
-    return name
+def sums(view: GameView, key: str) -> list[str]:
+    (row,) = (r for r in view.state["card"]["rows"] if r.get("key") == key)
+    return row["cells"]
 
 
-def points_on(box: widgets.Button) -> str:
-    """The points a box's button shows after its name ("" if none)."""
-    name, _, points = box.description.rpartition(" ")
-    return points.replace(INNER_SPACE, " ") if name else ""
+def open_boxes(view: GameView) -> list[str]:
+    player = view.game.current_player
+    return [row["category"] for row in view.state["card"]["rows"] if row["kind"] == "box"
+            and cell(view, row["category"], player)["state"] == "open"]
 
 
-def message(view: GameView | DiceView | ScorecardView) -> str:
-    """The text shown in the message area, without its markup."""
-    return html.unescape(re.sub(r"<[^>]+>", "", view.referee.message.value))
+def play_turn(view: GameView, clock: Clock, rng: random.Random) -> str:
+    """One turn by intents: roll, hold some dice, roll, change the holds, roll, score a box."""
+    for roll in range(3):
+        if roll:
+            for die in rng.sample(range(5), rng.randint(0, 3)):
+                view.receive({"intent": "hold", "die": die})
+        view.receive({"intent": "roll"})
+        settle(view, clock)
+    box = rng.choice(open_boxes(view))
+    view.receive({"intent": "score", "player": view.game.current_player, "box": box})
+    settle(view, clock)
+    return box
 
 
 def snapshot(game: Game) -> str:
@@ -97,42 +115,11 @@ def snapshot(game: Game) -> str:
     return game.to_json()
 
 
-def enabled_boxes(view: GameView) -> list[widgets.Button]:
-    card = next(c for c in view.cards if c.player == view.game.current_player)
-    return [box for box in card.boxes.values() if not box.disabled]
-
-
-def play_turn(view: GameView, clock: Clock, rng: random.Random) -> str:
-    """One turn by clicks: roll, hold some dice, roll, change the holds, roll, click a box."""
-    for roll in range(3):
-        if roll:
-            for die in rng.sample(view.dice.dice, rng.randint(0, 3)):
-                die.click()
-        view.dice.roll_button.click()
-        settle(view, clock)
-    box = rng.choice(enabled_boxes(view))
-    box.click()
-    settle(view, clock)
-    return category_of(box)
-
-
-def all_texts(widget: widgets.Widget) -> Iterator[str]:
-    """Every text a learner can read or hear in a widget tree (not the stylesheet)."""
-    if "yacht-style" in getattr(widget, "_dom_classes", ()):
-        return
-    for name in ("description", "tooltip", "value"):
-        value = getattr(widget, name, None)
-        if isinstance(value, str):
-            yield value
-    for child in getattr(widget, "children", ()):
-        yield from all_texts(child)
-
-
 # -- whole games ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=repr)
-def test_whole_game_by_clicks_for_every_rule_set(rules, clock):
+def test_whole_game_by_intents_for_every_rule_set(rules, clock):
     view = play(("Asha", "Ravi", "Mina"), rules, seed=len(repr(rules)), clock=clock)
     rng = random.Random(7)
     scored = [play_turn(view, clock, rng) for _ in range(rules.turns * 3)]
@@ -143,492 +130,447 @@ def test_whole_game_by_clicks_for_every_rule_set(rules, clock):
     assert len(rolls) == 3 * 3 * rules.turns  # three rolls every turn, never one more
     assert [e["category"] for e in scores] == scored
     assert [e["player"] for e in scores] == ["Asha", "Ravi", "Mina"] * rules.turns
-    for card in view.cards:  # the page shows what the history adds up to
-        gained = sum(e["points"] for e in scores if e["player"] == card.player)
-        assert card.sums["total"].value == str(gained) == str(game.totals[card.player])
-        assert sum(int(points_on(box)) for box in card.boxes.values()) + card.card.upper_bonus \
-            + card.card.yahtzee_bonus == gained
-        assert all(box.disabled and "yacht-filled" in classes(box)
-                   for box in card.boxes.values())
-    best = max(game.totals.values())
-    for name in game.winners:
-        assert name in view.status.value
-    assert str(best) in view.status.value
-    assert view.new_game_button.layout.display is None
+    for column, name in enumerate(game.players):  # the board shows what the history adds up to
+        gained = sum(e["points"] for e in scores if e["player"] == name)
+        assert sums(view, "total")[column] == str(gained) == str(game.totals[name])
+        assert all(cell(view, c, name)["state"] == "filled" for c in rules.categories)
+    final = view.state["final"]
+    assert final["heading"].startswith("Game over")
+    assert [entry["name"] for entry in final["ranking"]] == sorted(
+        game.players, key=lambda name: -game.totals[name])
+    assert final["ranking"][0]["points"] == tn("board.points", max(game.totals.values()), "en")
 
 
-def test_solitaire_game_status_counts_the_rounds(clock):
+def test_the_status_counts_the_rounds(clock):
     view = play(seed=3, clock=clock)
-    rng = random.Random(1)
     for turn in range(1, 13):
-        assert view.status.value == f"Round {turn} of 12 · Player 1 to play"
-        assert view.new_game_button.layout.display == "none"
-        play_turn(view, clock, rng)
-    assert view.status.value == f"Game over: Player 1 scored {view.game.totals['Player 1']} points."
+        assert view.state["status"] == f"Round {turn} of 12 · Player 1 to play"
+        play_turn(view, clock, random.Random(turn))
+    assert view.state["status"].startswith("Game over: Player 1 scored")
 
 
-# -- the dice ---------------------------------------------------------------------------------
+# -- the dice and the roll button -------------------------------------------------------------
 
 
-def test_dice_before_the_first_roll_cannot_be_held(clock):
-    view = DiceView(Game(seed=1), clock=clock)
-    assert len(view.dice) == 5
-    assert all(die.disabled for die in view.dice)
-    assert [die.description for die in view.dice] == [
-        f"die {n}: not rolled yet" for n in range(1, 6)]
+def test_the_roll_button_counts_down_with_plural_forms(clock):
+    view = play(seed=1, clock=clock)
+    shown = []
+    for _ in range(3):
+        shown.append(view.state["roll"]["left"])
+        view.roll()
+        settle(view, clock)
+    assert shown == ["3 rolls left", "2 rolls left", "1 roll left"]
+    assert view.state["roll"] == {"key": "roll", "text": "No rolls left: score a box", "left": "",
+                                  "locked": True}
+
+
+def test_roll_with_no_rolls_left_is_answered_with_the_rule(clock):
+    view = play(seed=1, clock=clock)
+    for _ in range(3):
+        view.roll()
+        settle(view, clock)
     before = snapshot(view.game)
-    view.dice[2].click()
+    assert not view.receive({"intent": "roll"})
     assert snapshot(view.game) == before
-    assert message(view) == NotRolledYetError().message("en")
+    assert view.state["message"] == NoRollsLeftError(rolls=3).message("en")
+    assert view.state["message_at"] == "roll"
+
+
+def test_before_the_first_roll_a_die_answers_why_it_cannot_be_held(clock):
+    view = play(seed=1, clock=clock)
+    assert all(die["locked"] and die["face"] is None for die in view.state["dice"])
+    view.receive({"intent": "hold", "die": 2})
+    assert view.game.held == ()
+    assert view.state["message"] == NotRolledYetError().message("en")
+    assert view.state["message_at"] == "die-2"
 
 
 def test_a_click_holds_and_a_second_click_releases(clock):
-    game = Game(seed=5)
-    view = DiceView(game, clock=clock)
-    game.roll(result=(2, 5, 3, 5, 6))
-    view.dice[1].click()
-    view.dice[3].click()
-    assert game.held == (1, 3)
-    assert [d.description for d in view.dice] == [
-        "die 1: 2", "die 2: 5, held", "die 3: 3", "die 4: 5, held", "die 5: 6"]
-    assert ["yacht-held" in classes(d) for d in view.dice] == [False, True, False, True, False]
-    assert [c for d in view.dice for c in classes(d) if c.startswith("yacht-face-")] == [
-        "yacht-face-2", "yacht-face-5", "yacht-face-3", "yacht-face-5", "yacht-face-6"]
-    view.dice[1].click()
-    assert game.held == (3,)
-    assert "yacht-held" not in classes(view.dice[1])
-    view.roll_button.click()
-    assert game.dice[3] == 5  # the held die stayed
-    assert game.history[-1]["keep"] == [3]
-
-
-def test_roll_button_counts_down_and_is_disabled_with_no_rolls_left(clock):
-    view = DiceView(Game(seed=11), clock=clock)
-    texts = []
-    for _ in range(3):
-        texts.append(view.roll_button.description)
-        assert not view.roll_button.disabled
-        view.roll_button.click()
-        settle(view, clock)
-    assert texts == ["Roll (3 left)", "Roll (2 left)", "Roll (1 left)"]
-    assert view.roll_button.disabled
-    assert view.roll_button.description == "No rolls left: score a box"
-    assert all(die.disabled for die in view.dice)  # holding is over after the third roll
-    before = snapshot(view.game)
-    view.roll_button.click()  # a click that reaches the kernel anyway
-    assert snapshot(view.game) == before
-    assert message(view) == NoRollsLeftError(rolls=3).message("en")
-
-
-def test_a_double_click_on_roll_rolls_once(clock):
-    view = DiceView(Game(seed=2), clock=clock)
-    view.roll_button.click()
-    view.roll_button.click()
-    assert view.game.rolls_left == 2
-    assert view.roll_button.disabled
-    assert "yacht-rolling" in classes(view.roll_button)
-    assert all(die.disabled for die in view.dice)  # a click during the roll holds nothing
-    view.dice[0].click()
-    assert view.game.held == ()
-    clock.wait(SETTLE / 2)
-    view.roll_button.click()  # still settling
-    assert view.game.rolls_left == 2
+    view = play(seed=1, clock=clock)
+    view.roll()
     settle(view, clock)
-    assert not view.roll_button.disabled
-    assert "yacht-rolling" not in classes(view.roll_button)
-    view.roll_button.click()
-    assert view.game.rolls_left == 1
+    view.hold(1)
+    view.hold(3)
+    assert view.game.held == (1, 3)
+    assert [d["held"] for d in view.state["dice"]] == [False, True, False, True, False]
+    assert view.state["dice"][1]["label"] == f"die 2: {view.game.dice[1]}, held"
+    view.hold(1)
+    assert view.game.held == (3,)
+    view.roll()
+    assert view.game.dice[3] == view.game.history[-1]["dice"][3]
 
 
-def test_the_lock_is_lifted_by_the_running_event_loop():
-    async def in_a_kernel() -> tuple[bool, bool, int]:
-        view = DiceView(Game(seed=4), settle=0.02)
-        view.roll_button.click()
-        locked = view.roll_button.disabled
-        await asyncio.sleep(0.1)  # nothing but the loop's timer can re-render meanwhile
-        unlocked = not view.roll_button.disabled
-        view.roll_button.click()
-        return locked, unlocked, view.game.rolls_left
-
-    # a thread of its own: another event loop may be running in this one (Playwright's)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        assert pool.submit(asyncio.run, in_a_kernel()).result() == (True, True, 1)
-
-
-def test_a_move_refused_by_the_rules_does_not_lock_the_table(clock):
-    view = DiceView(Game(seed=2), clock=clock)
-    view.dice[0].click()  # refused: not rolled yet
-    view.roll_button.click()
+def test_a_second_roll_while_the_dice_land_is_answered_not_made(clock):
+    """Two quick clicks on Roll (a double click, an impatient click): one roll, one answer."""
+    view = play(seed=1, clock=clock)
+    assert view.roll()
+    assert view.state["landing"]
+    assert not view.roll()
     assert view.game.rolls_left == 2
-    assert message(view) == ""  # an accepted move clears the rule's message
+    assert view.state["message"] == t("board.wait_dice", "en")
+    settle(view, clock)
+    assert not view.state["landing"]
+    assert view.roll()
+    assert view.game.rolls_left == 1
+    assert view.state["message"] == ""  # an accepted move clears the answer
+
+
+def test_fast_clicks_each_act_once_or_answer(clock):
+    """Roll then a box at once; a die at once after a roll: answered, the game untouched."""
+    view = play(seed=1, clock=clock)
+    view.roll()
+    before = snapshot(view.game)
+    view.receive({"intent": "score", "player": "Player 1", "box": "choice"})
+    assert view.state["message"] == t("board.wait_dice", "en")
+    assert view.state["message_at"] == "box-Player 1-choice"
+    view.receive({"intent": "hold", "die": 0})
+    assert view.state["message_at"] == "die-0"
+    assert snapshot(view.game) == before
+    settle(view, clock)
+    view.hold(0)
+    assert view.game.held == (0,)
+
+
+def test_a_score_makes_the_next_roll_wait_with_its_own_words(clock):
+    view = play(seed=1, clock=clock)
+    view.roll()
+    settle(view, clock)
+    view.score("choice")
+    assert not view.roll()
+    assert view.state["message"] == t("board.wait_score", "en")
+    settle(view, clock)
+    assert view.roll()
+
+
+def test_the_wait_is_lifted_by_the_running_event_loop():
+    """In a kernel the board redraws itself once the dice have landed."""
+    async def main() -> tuple[bool, bool]:
+        view = play(seed=1, settle=0.05)
+        view.roll()
+        landing = view.state["landing"]
+        await asyncio.sleep(0.2)
+        return landing, view.state["landing"]
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # a loop of its own, not pytest's
+        assert pool.submit(asyncio.run, main()).result(timeout=10) == (True, False)
 
 
 # -- the scorecard ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", RULE_SETS[:3], ids=repr)
-def test_every_category_in_scorecard_order(rules):
-    view = ScorecardView(Game(rules=rules, seed=1))
-    shown = [category_of(w) for w in view.grid.children if isinstance(w, widgets.Button)]
-    assert shown == list(rules.categories)
-    names = [w.description.rpartition(" ")[0] or w.description
-             for w in view.grid.children if isinstance(w, widgets.Button)]
-    assert [n.replace(INNER_SPACE, " ") for n in names] == [
-        catalog("en")[f"category.{c}"] for c in rules.categories]
+@pytest.mark.parametrize("rules", RULE_SETS, ids=repr)
+def test_every_box_in_scorecard_order(rules):
+    view = play(("Asha", "Ravi"), rules)
+    boxes = [row["category"] for row in view.state["card"]["rows"] if row["kind"] == "box"]
+    assert boxes == list(rules.categories)
+    keys = [c["key"] for row in view.state["card"]["rows"] if row["kind"] == "box"
+            for c in row["cells"]]
+    assert len(set(keys)) == len(keys) == 2 * len(rules.categories)
 
 
 def test_open_boxes_offer_what_they_would_score(clock):
-    game = Game(rules="yahtzee", seed=1)
-    view = ScorecardView(game, clock=clock)
-    assert all(box.disabled and points_on(box) == "" for box in view.boxes.values())
-    assert view.boxes["fives"].tooltip == "Fives: roll the dice first"
-    game.roll(result=(5, 5, 5, 2, 2))
-    offered = {c: (points_on(b), b.disabled) for c, b in view.boxes.items()}
-    assert offered == {  # docs/rules.md#yahtzee
-        "aces": ("0", False), "twos": ("4", False), "threes": ("0", False),
-        "fours": ("0", False), "fives": ("15", False), "sixes": ("0", False),
-        "three_of_a_kind": ("19", False), "four_of_a_kind": ("0", False),
-        "full_house": ("25", False), "small_straight": ("0", False),
-        "large_straight": ("0", False), "yahtzee": ("0", False), "chance": ("19", False),
-    }
-    assert view.boxes["full_house"].tooltip == "Full House: score 25 here"
-    assert "yacht-open" in classes(view.boxes["full_house"])
-    assert "yacht-zero" in classes(view.boxes["aces"])
-
-
-def test_a_clicked_box_is_filled_disabled_and_stays_in_place(clock):
-    game = Game(rules="yacht", seed=1)
-    view = ScorecardView(game, clock=clock)
-    game.roll(result=(5, 5, 5, 2, 1))
-    order = list(view.grid.children)
-    view.boxes["fives"].click()
-    assert game.scorecard()["fives"] == 15
-    assert list(view.grid.children) == order
-    box = view.boxes["fives"]
-    assert (box.description, box.disabled) == ("Fives 15", True)
-    assert "yacht-filled" in classes(box)
-    assert box.tooltip == "Fives: filled with 15"
-    assert view.sums["upper"].value == "15"
-    assert view.sums["total"].value == "15"
-
-
-def test_a_click_on_a_filled_box_changes_nothing(clock):
     game = Game(seed=1)
-    view = ScorecardView(game, clock=clock)
-    game.roll(result=(5, 5, 5, 2, 1))
-    view.boxes["fives"].click()
+    view = play(game=game, clock=clock)
+    assert cell(view, "choice")["state"] == "waiting"
+    assert cell(view, "choice")["title"] == "Choice: roll the dice first"
+    game.roll(result=(6, 6, 6, 6, 2))
+    assert cell(view, "four_of_a_kind") | {"key": ""} == {
+        "key": "", "player": "Player 1", "category": "four_of_a_kind", "state": "open",
+        "text": "24", "zero": False, "title": "Four of a Kind: score 24 here"}
+    assert cell(view, "full_house")["text"] == "0"
+    assert cell(view, "full_house")["zero"]
+
+
+def test_a_scored_box_is_filled_and_a_second_score_there_is_answered(clock):
+    game = Game(seed=1)
+    view = play(game=game, clock=clock)
+    game.roll(result=(2, 2, 3, 3, 3))
+    view.score("full_house")
     settle(view, clock)
-    game.roll(result=(5, 5, 6, 6, 6))
+    assert cell(view, "full_house")["state"] == "filled"
+    assert cell(view, "full_house")["text"] == "13"
+    game.roll(result=(2, 2, 3, 3, 3))
     before = snapshot(game)
-    view.boxes["fives"].click()
+    assert not view.score("full_house")
     assert snapshot(game) == before
-    used = CategoryUsedError(category=CategoryName("fives"), points=15)
-    assert message(view) == used.message("en")
+    assert view.state["message"] == CategoryUsedError(
+        category=t("category.full_house", "en"), points=13).message("en")
 
 
-def test_a_double_click_on_a_box_scores_once(clock):
-    game = Game(("Asha", "Ravi"), seed=1)
-    view = play(game=game, clock=clock)
-    game.roll(result=(6, 6, 6, 6, 1))
-    asha = view.cards[0]
-    asha.boxes["sixes"].click()
-    asha.boxes["sixes"].click()
-    assert [e["category"] for e in game.history if e["type"] == "score"] == ["sixes"]
-    assert game.current_player == "Ravi"
-    assert message(view) == ""  # the second click was ignored, not refused
-
-
-def test_another_players_card_cannot_be_scored(clock):
-    game = Game(("Asha", "Ravi"), seed=1)
-    view = play(game=game, clock=clock)
-    game.roll(result=(1, 2, 3, 4, 5))
-    ravi = view.cards[1]
-    assert all(box.disabled for box in ravi.boxes.values())
-    assert ravi.boxes["choice"].tooltip == "Choice: it is Asha's turn"
-    before = snapshot(game)
-    ravi.boxes["little_straight"].click()
-    assert snapshot(game) == before
-    assert message(view) == NotYourTurnError(player="Ravi", current="Asha").message("en")
-    assert "It is Asha's turn" in message(view)
-
-
-def test_a_box_before_the_roll_changes_nothing(clock):
-    view = play(seed=1, clock=clock)
+def test_another_players_card_answers_whose_turn_it_is(clock):
+    view = play(("Asha", "Ravi"), seed=2, clock=clock)
+    view.roll()
+    settle(view, clock)
+    assert cell(view, "choice", "Ravi")["title"] == "Choice: it is Asha's turn"
     before = snapshot(view.game)
-    view.cards[0].boxes["choice"].click()
+    view.receive({"intent": "score", "player": "Ravi", "box": "choice"})
     assert snapshot(view.game) == before
-    assert message(view) == NotRolledYetError().message("en")
+    assert view.state["message"] == NotYourTurnError(player="Ravi", current="Asha").message("en")
+    assert view.state["message_at"] == "box-Ravi-choice"
 
 
-def test_the_joker_rule_disables_the_right_boxes_with_the_reason(clock):
+def test_a_box_before_the_roll_answers_roll_first(clock):
+    view = play(seed=1, clock=clock)
+    view.score("choice")
+    assert view.state["message"] == NotRolledYetError().message("en")
+
+
+JOKER_FULL_HOUSE = "joker rule"
+
+
+def test_the_joker_rule_forbids_the_right_boxes_and_says_why_on_click(clock):
     game = Game(rules="yahtzee", seed=1)
-    view = ScorecardView(game, clock=clock)
+    view = play(game=game, clock=clock)
     game.roll(result=(3, 3, 3, 3, 3))
-    view.boxes["yahtzee"].click()
+    view.score("yahtzee")
     settle(view, clock)
     game.roll(result=(3, 3, 3, 3, 3))
-    card = game.scorecard()
-    allowed = [c for c, box in view.boxes.items() if not box.disabled]
-    assert allowed == ["threes"]  # docs/rules.md#joker, step 1: the open upper box of that face
-    assert points_on(view.boxes["threes"]) == "15 +100"  # and the Yahtzee bonus
-    for category in ("full_house", "chance", "aces"):
-        box = view.boxes[category]
-        assert "yacht-forbidden" in classes(box)
-        assert box.tooltip == card.refusal(game.dice, category).message("en")
-        assert box.tooltip == JokerRuleError(category=CategoryName(category),
-                                             choices=CategoryNames(["threes"])).message("en")
+    assert cell(view, "threes")["state"] == "open"
+    assert cell(view, "threes")["text"] == "15 +100"
+    assert open_boxes(view) == ["threes"]  # RULES.md joker rule 1
+    forbidden = cell(view, "full_house")
+    assert forbidden["state"] == "forbidden"
+    assert JOKER_FULL_HOUSE in forbidden["title"]
     before = snapshot(game)
-    view.boxes["full_house"].click()  # a click that reaches the kernel anyway
+    view.receive({"intent": "score", "player": "Player 1", "box": "full_house"})  # a tap
     assert snapshot(game) == before
-    assert message(view) == view.boxes["full_house"].tooltip
-    view.boxes["threes"].click()
-    assert view.sums["yahtzee_bonus"].value == "100"
-    assert view.sums["total"].value == str(50 + 15 + 100)
+    assert view.state["message"] == forbidden["title"]
+    with pytest.raises(JokerRuleError):
+        game.score("full_house")
 
 
 def test_joker_lower_boxes_score_their_full_value(clock):
-    filled = {"yahtzee": 50, "fours": 12}
     game = Game(rules="yahtzee", seed=1)
-    for category in filled:  # stage: yahtzee holds 50, the fours are filled
-        game.roll(result=(4, 4, 4, 6, 6) if category == "fours" else (2, 2, 2, 2, 2))
-        game.score(category)
-    view = ScorecardView(game, clock=clock)
-    game.roll(result=(4, 4, 4, 4, 4))
-    shown = {c: points_on(b) for c, b in view.boxes.items() if not b.disabled}
-    # docs/rules.md#joker, step 2: any open lower box, full house 25, straights 30 and 40, +100
-    assert shown == {"three_of_a_kind": "20 +100", "four_of_a_kind": "20 +100",
-                     "full_house": "25 +100", "small_straight": "30 +100",
-                     "large_straight": "40 +100", "chance": "20 +100"}
+    view = play(game=game, clock=clock)
+    for box in ("yahtzee", "threes"):
+        game.roll(result=(3, 3, 3, 3, 3))
+        view.score(box)
+        settle(view, clock)
+    game.roll(result=(3, 3, 3, 3, 3))
+    assert cell(view, "full_house")["text"] == "25 +100"  # RULES.md joker rule 2
+    assert cell(view, "large_straight")["text"] == "40 +100"
+    assert cell(view, "aces")["state"] == "forbidden"
 
 
 def test_upper_first_forbids_the_lower_section(clock):
     game = Game(rules=get_rules("yahtzee", upper_first=True), seed=1)
-    view = ScorecardView(game, clock=clock)
-    game.roll(result=(2, 3, 4, 5, 6))
-    box = view.boxes["large_straight"]
-    assert box.disabled
-    assert box.tooltip == game.scorecard().refusal(game.dice, "large_straight").message("en")
-    assert isinstance(game.scorecard().refusal(game.dice, "large_straight"),
-                      UpperSectionFirstError)
-    assert not view.boxes["sixes"].disabled
+    view = play(game=game, clock=clock)
+    game.roll(result=(1, 2, 3, 4, 5))
+    forbidden = cell(view, "large_straight")
+    assert forbidden["state"] == "forbidden"
+    assert not view.score("large_straight")
+    assert view.state["message"] == forbidden["title"]
+    assert game.scorecard()["large_straight"] is None
+    with pytest.raises(UpperSectionFirstError):
+        game.score("large_straight")
 
 
 def test_yahtzee_bonus_progress_towards_63(clock):
     game = Game(rules="yahtzee", seed=1)
-    view = ScorecardView(game, clock=clock)
-    assert "Rules('yahtzee'" not in view.rules_line.value
-    assert view.rules_line.value == "Yahtzee · joker rule: forced (official)"
-    assert (view.sums["upper"].value, view.sums["bonus"].value) == ("0 / 63", "63 to go")
-    for face, category in zip((6, 5, 4, 3), ("sixes", "fives", "fours", "threes"), strict=True):
-        game.roll(result=(face,) * 4 + (1,))
-        view.boxes[category].click()
-        settle(view, clock)
-    assert (view.sums["upper"].value, view.sums["bonus"].value) == ("72 / 63", "35")
-    assert view.sums["total"].value == str(72 + 35)
+    view = play(game=game, clock=clock)
+    game.roll(result=(6, 6, 6, 6, 2))
+    view.score("sixes")
+    assert sums(view, "upper") == ["24 / 63"]
+    assert sums(view, "bonus") == ["39 to go"]
 
 
 def test_yacht_has_no_bonus_rows():
-    view = ScorecardView(Game(rules="yacht_sum4", seed=1))
-    assert set(view.sums) == {"upper", "lower", "total"}
-    assert view.rules_line.value == "Yacht (four of a kind scores all five dice)"
+    keys = [row.get("key") for row in play().state["card"]["rows"]]
+    assert keys.count("bonus") == keys.count("yahtzee_bonus") == 0
+    assert keys[-1] == "total"
 
 
-def test_a_scorecard_view_of_someone_not_playing_is_refused():
-    with pytest.raises(ValueError, match="does not play in this game"):
-        ScorecardView(Game(("Asha",), seed=1), "Ravi")
-
-
-# -- the game ---------------------------------------------------------------------------------
-
-
-def test_two_players_pass_the_turn(clock):
-    view = play(("Asha", "Ravi"), seed=9, clock=clock)
-    asha, ravi = view.cards
-    assert "yacht-current" in classes(asha.grid)
-    assert "yacht-current" not in classes(ravi.grid)
-    assert asha.heading.value == "▶ Asha"
-    view.dice.roll_button.click()
+def test_two_players_pass_the_turn_and_the_column_to_move_is_marked(clock):
+    view = play(("Asha", "Ravi"), seed=2, clock=clock)
+    assert [p["current"] for p in view.state["card"]["players"]] == [True, False]
+    assert view.state["card"]["players"][0]["heading"] == "▶ Asha"
+    view.roll()
     settle(view, clock)
-    asha.boxes["choice"].click()
-    settle(view, clock)
-    assert view.game.current_player == "Ravi"
-    assert view.status.value == "Round 1 of 12 · Ravi to play"
-    assert "yacht-current" in classes(ravi.grid)
-    assert "yacht-current" not in classes(asha.grid)
-    assert all(die.description.endswith("not rolled yet") for die in view.dice.dice)
-    assert view.dice.roll_button.description == "Roll (3 left)"
+    view.score("choice")
+    assert [p["current"] for p in view.state["card"]["players"]] == [False, True]
+    assert view.state["status"] == "Round 1 of 12 · Ravi to play"
+
+
+def test_four_players_side_by_side():
+    view = play(("Asha", "Ravi", "Mina", "Kiran"))
+    assert [p["name"] for p in view.state["card"]["players"]] == ["Asha", "Ravi", "Mina", "Kiran"]
+    assert all(len(row["cells"]) == 4 for row in view.state["card"]["rows"])
+
+
+def test_the_final_ranking_shares_places_on_equal_totals():
+    assert ranking({"A": 10, "B": 30, "C": 10, "D": 5}) == [
+        (1, "B", 30), (2, "A", 10), (2, "C", 10), (4, "D", 5)]
 
 
 def test_new_game_same_players_and_rules(clock):
-    rules = get_rules("yahtzee", joker="none")
-    view = play(("Asha", "Ravi"), rules, seed=12, clock=clock)
-    rng = random.Random(3)
-    first = view.game
-    while not first.over:
-        play_turn(view, clock, rng)
-    view.new_game_button.click()
-    second = view.game
-    assert second is not first
-    assert (second.players, second.rules, second.seed) == (
-        ("Asha", "Ravi"), rules, next_seed(first.seed))
-    assert not second.over
-    assert view.status.value == "Round 1 of 13 · Asha to play"
-    assert view.new_game_button.layout.display == "none"
-    assert [c.sums["total"].value for c in view.cards] == ["0", "0"]
-    assert all(points_on(b) == "" for c in view.cards for b in c.boxes.values())
-    view.dice.roll_button.click()
-    assert second.rolls_left == 2
-    assert view.dice.dice[0].description != "die 1: not rolled yet"
-
-
-def test_after_a_new_game_the_old_game_is_no_longer_watched(clock):
-    game = Game(seed=1)
-    view = play(game=game, clock=clock)
-    view.referee.new_game(Game(seed=2))
-    game.roll(result=(6, 6, 6, 6, 6))
-    assert all(d.description.endswith("not rolled yet") for d in view.dice.dice)
-
-
-def test_a_closed_view_stops_watching_its_game():
-    game = Game(seed=1)
-    view = play(game=game, settle=0)
-    view.close()
-    game.roll(result=(6, 6, 6, 6, 6))
-    assert all(d.description.endswith("not rolled yet") for d in view.dice.dice)
-    assert play(game=game, settle=0).dice.dice[0].description == "die 1: 6"
-
-
-def test_game_over_refuses_moves_with_the_rules_message(clock):
-    view = play(seed=1, clock=clock)
-    rng = random.Random(5)
+    view = play(("Asha", "Ravi"), "yahtzee", seed=5, clock=clock)
+    rng = random.Random(1)
     while not view.game.over:
         play_turn(view, clock, rng)
-    before = snapshot(view.game)
-    view.dice.roll_button.click()
-    assert snapshot(view.game) == before
-    assert message(view) == GameOverError(winners="Player 1").message("en")
+    old = view.game
+    assert view.state["final"]["new_game"] == "New game, same players and rules"
+    view.receive({"intent": "new_game"})
+    assert view.game is not old
+    assert (view.game.players, view.game.rules, view.game.seed) == (
+        old.players, old.rules, next_seed(old.seed))
+    assert view.state["final"] is None
+    settle(view, clock)
+    moment = view.state["moment"]
+    view.game.roll()  # the new game is watched ...
+    assert view.state["moment"] > moment
+    moment = view.state["moment"]
+    assert old.over  # ... and the old one no longer
 
 
-def test_play_attaches_to_an_existing_game():
-    game = Game(("Asha", "Ravi"), rules="yahtzee", seed=4)
-    game.roll(result=(1, 1, 1, 1, 1))
+def test_a_closed_board_stops_watching_its_game():
+    game = Game(seed=1)
     view = play(game=game)
-    assert view.game is game
-    assert [d.description for d in view.dice.dice][:1] == ["die 1: 1"]
-    assert not view.cards[0].boxes["yahtzee"].disabled
+    view.close()
+    moment = view.state["moment"]
+    game.roll()
+    assert view.state["moment"] == moment
 
 
-def test_play_with_a_game_and_other_players_is_refused():
-    with pytest.raises(ValueError, match="leave players, rules and seed out"):
-        play(("Asha",), game=Game(seed=1))
+def test_game_over_answers_moves_with_the_rules_message(clock):
+    view = play(seed=1, clock=clock)
+    while not view.game.over:
+        play_turn(view, clock, random.Random(2))
+    view.roll()
+    assert view.state["message"] == GameOverError(winners="Player 1").message("en")
+    assert view.state["roll"]["locked"]
 
 
-def test_play_rejects_bad_arguments():
-    with pytest.raises(UnknownLanguageError, match="Choose one of"):
-        play(lang="xx")
-    with pytest.raises(ValueError, match="settle is a number of seconds"):
-        play(settle=-1)
-    with pytest.raises(TypeError, match=r"not str"):
-        DiceView("yacht")  # type: ignore[arg-type]
+def test_malformed_intents_change_nothing():
+    view = play(seed=1)
+    before = snapshot(view.game)
+    for content in (None, "roll", {}, {"intent": "hold", "die": 7}, {"intent": "hold"},
+                    {"intent": "score", "box": 3}, {"intent": "panel", "panel": "x"},
+                    {"intent": "coach_mode", "mode": "nonsense"}, {"intent": "explode"}):
+        view.receive(content)
+    assert snapshot(view.game) == before
+    assert view.state["message"] == ""
 
 
-def test_the_widgets_hold_no_game_state():
-    """Two views of one game agree after moves made by either one, or by the model itself."""
+# -- one source of truth ----------------------------------------------------------------------
+
+
+def test_the_board_holds_no_game_state():
+    """Two boards of one game agree after moves made by either one, or by the model itself."""
     game = Game(("Asha", "Ravi"), seed=8)
     first, second = play(game=game, settle=0), play(game=game, settle=0)
-    first.dice.roll_button.click()
-    second.dice.dice[2].click()
+    first.roll()
+    second.hold(2)
     game.hold(4)
     assert game.held == (2, 4)
     for view in (first, second):
-        assert ["yacht-held" in classes(d) for d in view.dice.dice] == [
-            False, False, True, False, True]
-    second.cards[0].boxes["choice"].click()
-    assert points_on(first.cards[0].boxes["choice"]) == str(game.scorecard("Asha")["choice"])
+        assert [d["held"] for d in view.state["dice"]] == [False, False, True, False, True]
+    second.score("choice")
+    assert cell(first, "choice", "Asha")["text"] == str(game.scorecard("Asha")["choice"])
+    assert {k: v for k, v in first.state.items() if k != "moment"} == {
+        k: v for k, v in second.state.items() if k != "moment"}
 
 
-# -- language, text and repr ------------------------------------------------------------------
-
-
-def test_every_text_comes_from_the_catalog():
+def test_the_state_is_json_and_every_text_comes_from_the_catalog():
     game = Game(("Asha", "Ravi"), rules="yahtzee", seed=3)
     game.roll()
-    view = play(game=game, chances=False)
-    texts = [text for text in all_texts(view) if text]
-    assert texts
-    for text in texts:
-        assert not re.search(r"\b(widget|display|category|card|die|error)\.[a-z_]+", text), text
+    view = play(game=game, chances=True)
+    text = json.dumps(view.state, ensure_ascii=False)
+    assert json.loads(text) == view.state
+    assert not re.search(r"\b(widget|board|display|category|card|die|error)\.[a-z_]+", text)
 
 
-def test_every_message_id_in_the_widget_code_is_in_the_english_catalog():
-    import pathlib
-
-    import yacht_edu
-
-    package = pathlib.Path(yacht_edu.__file__).parent
-    sources = [package / "display.py", *sorted((package / "widgets").glob("*.py"))]
-    used = {m for path in sources
-            for m in re.findall(r"\"((?:widget|display|card|die)\.[a-z_]+)\"", path.read_text())}
+def test_every_message_id_in_the_board_code_is_in_the_english_catalog():
+    sources = sorted(WIDGETS.glob("*.py"))
+    used = {m for path in sources for m in re.findall(
+        r"\"((?:widget|widgets|board|display|card|die)\.[a-z_]+)\"", path.read_text())} - {
+        "board.js", "board.css"}
     assert used
-    assert used <= set(catalog("en"))
+    assert used <= set(catalog("en")) | set(plural_catalog("en"))
+
+
+def test_the_view_ships_with_the_package_and_names_the_public_classes():
+    script = (WIDGETS / "board.js").read_text()
+    style = (WIDGETS / "board.css").read_text()
+    assert str(GameView._esm) == script and str(GameView._css) == style
+    for name in ("yacht-die", "yacht-held", "yacht-roll", "yacht-category-", "yacht-scorecard",
+                 "yacht-current", "yacht-total", "yacht-message", "yacht-status",
+                 "yacht-new-game", "yacht-chances", "yacht-coach-panel", "yacht-final"):
+        assert name in script, name
+    assert "widget-button" not in style and "widget-html" not in style  # no ipywidgets internals
+
+
+# -- languages ----------------------------------------------------------------------------------
 
 
 def test_urdu_lays_out_right_to_left_and_english_does_not():
-    urdu, english = play(lang="ur"), play(lang="en")
-    assert "yacht-rtl" in classes(urdu)
-    assert "yacht-rtl" not in classes(english)
-    assert "yacht-game" in classes(urdu)
-
-
-def test_in_urdu_the_points_stay_left_to_right(clock):
-    game = Game(rules="yahtzee", seed=1)
-    view = ScorecardView(game, lang="ur", clock=clock)
-    game.roll(result=(3, 3, 3, 3, 3))
-    view.boxes["yahtzee"].click()
-    settle(view, clock)
-    game.roll(result=(3, 3, 3, 3, 3))
-    name, _, points = view.boxes["threes"].description.rpartition(" ")
-    assert name  # the box's own name comes first (on the right, in Urdu)
-    assert points == "\u2066" + "15" + INNER_SPACE + "+100" + "\u2069"  # isolated: not "+100 15"
-    english = ScorecardView(game, lang="en")
-    assert "\u2066" not in english.boxes["threes"].description
+    assert play(lang="ur").state["dir"] == "rtl"
+    assert play(lang="en").state["dir"] == "ltr"
 
 
 def test_the_language_reaches_the_rule_messages():
     view = play(seed=1, lang="kn", settle=0)
-    view.dice.dice[0].click()
-    assert message(view) == NotRolledYetError().message("kn")
+    view.hold(0)
+    assert view.state["message"] == NotRolledYetError().message("kn")
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_rolls_left_in_every_language_takes_its_plural_form(lang):
+    forms = plural_catalog(lang)["board.rolls_left"]
+    assert len(forms) == 2
+    one, two = tn("board.rolls_left", 1, lang), tn("board.rolls_left", 2, lang)
+    assert "1" in one and "2" in two
+    assert (one.replace("1", "N") == two.replace("2", "N")) == (forms[0] == forms[1])
+    view = play(seed=1, lang=lang, settle=0)
+    view.roll()
+    view.roll()
+    assert view.state["roll"]["left"] == one
+
+
+def test_an_unknown_language_is_refused():
+    with pytest.raises(UnknownLanguageError):
+        play(lang="xx")
 
 
 def test_repr_is_stable_for_nbval():
     first, second = play(("Asha",), seed=1), play(("Asha",), seed=None)
     assert repr(first) == repr(second) == "GameView(Rules('yacht'), players=('Asha',))"
-    card = ScorecardView(Game(("Asha",), rules="yahtzee"))
-    assert repr(card) == "ScorecardView(Rules('yahtzee', joker='forced', upper_first=False), " \
-                         "player='Asha')"
     assert "0x" not in repr(DiceView(Game()))
 
 
-def test_dice_have_the_public_classes():
-    view = play(seed=1)
-    assert [c for c in classes(view.dice.roll_button) if c.startswith("yacht")] == ["yacht-roll"]
-    assert all(classes(d)[0] == "yacht-die" for d in view.dice.dice)
-    buttons = [b for card in view.cards for b in card.boxes.values()]
-    assert {category_of(b) for b in buttons} == set(view.game.rules.categories)
+def test_the_parts_of_the_board_stand_alone():
+    game = Game(("Asha",), seed=1)
+    assert DiceView(game).state["parts"] == ["dice"]
+    assert ScorecardView(game).state["parts"] == ["card"]
+    assert ChancesPanel(game).state["chances"] is not None
+    assert CoachPanel.__doc__
+    with pytest.raises(ValueError, match="parts"):
+        GameView(game, parts=("clock",))
 
 
-def test_staged_dice_are_the_models(clock):
-    game = Game(seed=1)
-    view = DiceView(game, clock=clock)
-    game.roll(result=Dice(4, 4, 1, 6, 3))
-    assert [d.tooltip for d in view.dice] == [
-        "die 1: 4", "die 2: 4", "die 3: 1", "die 4: 6", "die 5: 3"]
+def test_play_attaches_to_an_existing_game():
+    game = Game(("Asha", "Ravi"), seed=1)
+    view = play(game=game, settle=0)
+    view.roll()
+    assert game.rolls_left == 2
+
+
+def test_play_with_a_game_and_other_players_is_refused():
+    with pytest.raises(ValueError, match="own players"):
+        play(("Asha",), game=Game())
+
+
+@pytest.mark.parametrize("settle_time", [-1, "fast", True])
+def test_play_rejects_a_bad_settle_time(settle_time):
+    with pytest.raises(ValueError, match="settle"):
+        play(settle=settle_time)
+
+
+def test_a_board_of_something_else_is_refused():
+    with pytest.raises(TypeError, match="Game"):
+        GameView("a game")  # type: ignore[arg-type]
 
 
 def test_a_game_without_names_names_its_player_in_the_learners_language():
-    from yacht_edu.i18n import LANGUAGES, t
-
     assert play().game.players == ("Player 1",)
     for code in LANGUAGES:
         assert play(lang=code).game.players == (t("widgets.default_player", code, number=1),)
-    assert play(lang="kn").game.players != play(lang="ur").game.players

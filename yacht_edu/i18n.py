@@ -25,8 +25,9 @@ from __future__ import annotations
 import ast
 import contextlib
 import functools
+import gettext
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,6 +44,7 @@ __all__ = [
     "language",
     "set_language",
     "t",
+    "tn",
 ]
 
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -240,6 +242,84 @@ def printable(text: str) -> str:
 def shortened(text: str, length: int = SHOWN_LENGTH) -> str:
     """``text`` cut to ``length`` characters, an ellipsis marking the cut."""
     return text if len(text) <= length else text[: length - 1] + "…"
+
+
+def tn(msgid: str, count: int, lang: str | None = None, /, **params: object) -> str:
+    """The message ``msgid`` in the plural form that ``count`` takes in ``lang`` (``ngettext``).
+
+    The entry is a gettext plural entry (``msgid_plural``, ``msgstr[0]``, ``msgstr[1]`` ...);
+    which form a number takes is the catalog's ``Plural-Forms`` header.  ``count`` is also passed
+    to the message as ``{count}``.
+
+    >>> tn("board.rolls_left", 1, "en"), tn("board.rolls_left", 2, "en")
+    ('1 roll left', '2 rolls left')
+    >>> tn("board.rolls_left", 0, "kn"), tn("board.rolls_left", 2, "kn")  # Kannada: 0 is singular
+    ('0 ಎಸೆತ ಬಾಕಿ', '2 ಎಸೆತಗಳು ಬಾಕಿ')
+    """
+    code = check_language(lang)
+    forms = plural_catalog(code).get(msgid)
+    if forms is None:
+        code, forms = "en", plural_catalog("en").get(msgid, (msgid,))
+    index = min(plural_rule(code)(count), len(forms) - 1)
+    return t_format(forms[index], code, {"count": count, **params})
+
+
+def t_format(text: str, code: str, params: Mapping[str, object]) -> str:
+    return text.format(**{key: shown(value, code) for key, value in params.items()})
+
+
+@functools.cache
+def plural_catalog(code: str) -> Mapping[str, tuple[str, ...]]:
+    """The plural entries of one language: each id with its forms, in ``msgstr[n]`` order."""
+    messages: dict[str, tuple[str, ...]] = {}
+    for path in sorted((LOCALE_DIR / check_language(code)).glob("*.po")):
+        messages.update(read_plural_po(path.read_text(encoding="utf-8")))
+    return messages
+
+
+_PLURAL_LINE = re.compile(r'^(msgid|msgid_plural|msgstr\[(\d+)\])\s+(".*")\s*$|^(".*")\s*$')
+
+
+def read_plural_po(text: str) -> dict[str, tuple[str, ...]]:
+    """The translated plural entries (``msgid_plural`` with every ``msgstr[n]`` filled)."""
+    entries: dict[str, tuple[str, ...]] = {}
+    fields: dict[str, str] = {}
+    key = ""
+
+    def flush() -> None:
+        forms = tuple(fields[f"msgstr[{n}]"] for n in range(len(fields))
+                      if f"msgstr[{n}]" in fields)
+        if fields.get("msgid") and "msgid_plural" in fields and forms and all(forms):
+            entries[fields["msgid"]] = forms
+        fields.clear()
+
+    for line in (*text.splitlines(), ""):
+        line = line.strip()
+        match = _PLURAL_LINE.match(line)
+        if match is None:
+            if not line or line.startswith("#~"):
+                flush()
+                key = ""
+            continue
+        if match.group(1):
+            if match.group(1) == "msgid":
+                flush()
+            key = match.group(1)
+            fields[key] = ast.literal_eval(match.group(3))
+        elif key:
+            fields[key] += ast.literal_eval(match.group(4))
+    return entries
+
+
+@functools.cache
+def plural_rule(code: str) -> Callable[[int], int]:
+    """Which form a number takes in ``code``: the ``plural=`` of its catalogs' header."""
+    for path in sorted((LOCALE_DIR / check_language(code)).glob("*.po")):
+        found = re.search(r"Plural-Forms:\s*nplurals=\d+;\s*plural=([^;\\\"]+)",
+                          path.read_text(encoding="utf-8"))
+        if found:
+            return gettext.c2py(found.group(1).strip())
+    return gettext.c2py("n != 1")
 
 
 # The Bengali and Hindi pages write Western digits, as do the Kannada and Urdu rule pages,

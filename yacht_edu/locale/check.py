@@ -44,7 +44,9 @@ __all__ = [
     "Problem",
     "english",
     "english_entries",
+    "english_plural_ids",
     "extra_parts",
+    "forms",
     "header_problems",
     "languages",
     "lost_python",
@@ -56,12 +58,15 @@ __all__ = [
     "parts",
     "placeholder_mismatches",
     "placeholders",
+    "plural_count",
+    "plural_form_mismatches",
     "problems",
     "python_words",
     "read_catalog",
     "recorded_english",
     "stale_ids",
     "sync",
+    "text",
     "unexplained_english",
     "untranslated_ids",
 ]
@@ -101,8 +106,36 @@ def read_catalog(lang: str, part: str, locale_dir: Path = LOCALE_DIR) -> Catalog
 
 
 def english(part: str, locale_dir: Path = LOCALE_DIR) -> dict[str, str]:
-    """The English messages of one part, by id."""
-    return {e.msgid: e.msgstr for e in english_entries(part, locale_dir).values()}
+    """The English messages of one part, by id (a plural entry: its general form)."""
+    return {e.msgid: text(e) for e in english_entries(part, locale_dir).values()}
+
+
+def text(entry: Any) -> str:
+    """An entry's translation; for a plural entry (``msgid_plural``) its last, general form,
+    or "" when any form is empty (every form must be translated)."""
+    if not entry.msgid_plural:
+        return str(entry.msgstr)
+    forms = [entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)]
+    return forms[-1] if forms and all(f.strip() for f in forms) else ""
+
+
+def forms(entry: Any) -> list[str]:
+    """Every form of an entry's translation (one for a plain entry)."""
+    if not entry.msgid_plural:
+        return [str(entry.msgstr)]
+    return [entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)]
+
+
+def english_plural_ids(locale_dir: Path = LOCALE_DIR) -> set[str]:
+    """The ids English writes with plural forms (``msgid_plural``)."""
+    return {e.msgid for part in parts(locale_dir)
+            for e in english_entries(part, locale_dir).values() if e.msgid_plural}
+
+
+def plural_count(po: Catalog) -> int:
+    """How many plural forms the catalog's header says the language has."""
+    found = re.search(r"nplurals\s*=\s*(\d+)", po.metadata.get("Plural-Forms", ""))
+    return int(found.group(1)) if found else 2
 
 
 def english_entries(part: str, locale_dir: Path = LOCALE_DIR) -> dict[str, Any]:
@@ -151,13 +184,24 @@ def stale_ids(source: English, po: Catalog) -> list[str]:
 def untranslated_ids(source: English, po: Catalog) -> list[str]:
     """Entries with an empty translation, or marked fuzzy (which gettext does not use)."""
     return sorted(i for i, e in entries(po).items()
-                  if i in source and (not e.msgstr.strip() or "fuzzy" in e.flags))
+                  if i in source and (not text(e).strip() or "fuzzy" in e.flags))
+
+
+def plural_form_mismatches(source: English, po: Catalog) -> list[str]:
+    """Plural entries without exactly the forms the header's ``nplurals`` names, and plural
+    entries of English translated as plain ones (or the other way round)."""
+    wanted = plural_count(po)
+    english_plurals = set(source) & english_plural_ids()
+    return sorted(i for i, e in entries(po).items() if i in source and (
+        bool(e.msgid_plural) != (i in english_plurals)
+        or (e.msgid_plural and sorted(e.msgstr_plural) != list(range(wanted)))))
 
 
 def placeholder_mismatches(source: English, po: Catalog) -> list[str]:
     """Translations whose ``{placeholders}`` differ from the English ones."""
     return sorted(i for i, e in entries(po).items()
-                  if i in source and e.msgstr and placeholders(e.msgstr) != placeholders(source[i]))
+                  if i in source and text(e)
+                  and any(placeholders(form) != placeholders(source[i]) for form in forms(e)))
 
 
 def number_mismatches(source: English, po: Catalog) -> list[str]:
@@ -169,20 +213,20 @@ def number_mismatches(source: English, po: Catalog) -> list[str]:
         native = any(ch.isdigit() and not ch.isascii() for ch in text)
         return native or bool(Counter(numbers(en)) - Counter(numbers(text)))
     return sorted(i for i, e in entries(po).items()
-                  if i in source and e.msgstr and wrong(e.msgstr, source[i]))
+                  if i in source and text(e) and wrong(text(e), source[i]))
 
 
 def lost_python(source: English, po: Catalog) -> list[str]:
     """Translations that translate or drop Python the learner types (``keep=``, ``True`` ...)."""
     return sorted(i for i, e in entries(po).items()
-                  if i in source and e.msgstr
-                  and not python_words(source[i]) <= python_words(e.msgstr))
+                  if i in source and text(e)
+                  and not python_words(source[i]) <= python_words(text(e)))
 
 
 def outdated_ids(source: English, po: Catalog) -> list[str]:
     """Entries whose recorded English (``#. en: ...``) is not the current English."""
     return sorted(i for i, e in entries(po).items()
-                  if i in source and e.msgstr and not same_text(recorded_english(e), source[i]))
+                  if i in source and text(e) and not same_text(recorded_english(e), source[i]))
 
 
 def same_text(recorded: str | None, english: str) -> bool:
@@ -194,7 +238,7 @@ def unexplained_english(source: English, po: Catalog) -> list[str]:
     """Entries left as in English with no translator comment saying why (the seed that keeps a
     name in Latin letters, or a symbol that reads the same everywhere)."""
     return sorted(i for i, e in entries(po).items()
-                  if i in source and e.msgstr == source[i] and not e.tcomment.strip())
+                  if i in source and text(e) == source[i] and not e.tcomment.strip())
 
 
 def recorded_english(entry: Any) -> str | None:
@@ -206,6 +250,7 @@ CHECKS: Mapping[str, Callable[[English, Catalog], list[str]]] = {
     "missing": missing_ids,
     "stale": stale_ids,
     "empty or fuzzy": untranslated_ids,
+    "plural forms not as the header says": plural_form_mismatches,
     "placeholders differ from English": placeholder_mismatches,
     "numbers of the English dropped or not 0-9": number_mismatches,
     "Python names translated or dropped": lost_python,
@@ -253,8 +298,14 @@ def sync(lang: str, part: str, locale_dir: Path = LOCALE_DIR) -> list[str]:
     source = english_entries(part, locale_dir)
     new, stale = missing_ids(source, po), stale_ids(source, po)
     for msgid in new:  # the English beside it, and the developer's note on where it shows
-        notes = [EN_NOTE + source[msgid].msgstr.replace("\n", "\\n"), source[msgid].comment]
-        po.append(polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(filter(None, notes))))
+        entry = source[msgid]
+        notes = [EN_NOTE + text(entry).replace("\n", "\\n"), entry.comment]
+        comment = "\n".join(filter(None, notes))
+        if entry.msgid_plural:
+            po.append(polib.POEntry(msgid=msgid, msgid_plural=entry.msgid_plural, comment=comment,
+                                    msgstr_plural=dict.fromkeys(range(plural_count(po)), "")))
+        else:
+            po.append(polib.POEntry(msgid=msgid, msgstr="", comment=comment))
     for entry in po:
         entry.obsolete = entry.obsolete or entry.msgid in stale
     changed = [f"+ {msgid}" for msgid in new] + [f"- {msgid}" for msgid in stale]

@@ -1,19 +1,22 @@
-"""Play Yacht and Yahtzee in JupyterLab: ``yacht_edu.play()`` in a cell gives a whole game.
+"""Play Yacht and Yahtzee in a notebook: ``yacht_edu.play()`` in a cell gives a whole game.
 
-Every view shows one :class:`yacht_edu.Game` and keeps no state of its own: clicks go to the
-model through a :class:`Referee`, and the views re-render from the model after each change.
-The pieces stand alone too::
+The board is one widget (:class:`GameView`, built with anywidget) that works wherever notebooks
+run: JupyterLab, Jupyter Notebook 7, VS Code, Colab.  It shows one :class:`yacht_edu.Game` and
+keeps no state of its own: a click in the browser asks for a move, a :class:`Referee` makes it
+on the game or answers why not, and the board redraws from the model.  Parts of the board stand
+alone too::
 
     game = Game(("Asha", "Ravi"), rules="yahtzee", seed=7)
     DiceView(game)                 # the dice and the roll button
-    ScorecardView(game, "Ravi")    # one scorecard
+    ScorecardView(game)            # the scorecard
     ChancesPanel(game)             # "my chances"
     CoachPanel(game)               # the coach (needs the solver)
 
 >>> view = play(("Asha", "Ravi"), seed=2026)
 >>> view
 GameView(Rules('yacht'), players=('Asha', 'Ravi'))
->>> view.dice.roll_button.click()
+>>> view.roll()
+True
 >>> view.game.rolls_left
 2
 """
@@ -26,13 +29,11 @@ from collections.abc import Sequence
 from yacht_edu.game import Game
 from yacht_edu.i18n import t
 from yacht_edu.rules import RulesLike
-from yacht_edu.widgets.dice import DiceView
-from yacht_edu.widgets.game import GameView
-from yacht_edu.widgets.panels import ChancesPanel, CoachPanel
+from yacht_edu.widgets.board import PARTS, GameView
 from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock, NotYourTurnError, Referee
-from yacht_edu.widgets.scorecard import ScorecardView
 
 __all__ = [
+    "PARTS",
     "ChancesPanel",
     "CoachPanel",
     "DiceView",
@@ -42,6 +43,7 @@ __all__ = [
     "ScorecardView",
     "play",
 ]
+
 
 def play(
     players: Sequence[str] | str | None = None,
@@ -61,7 +63,7 @@ def play(
     ``game=`` shows a game that already exists (a teacher stages a situation with
     ``Game.roll(result=...)``); its players, rules and seed are then the game's own.
     ``chances`` and ``coach`` switch the teaching panels on; ``settle`` is how long, in
-    seconds, a roll or a score locks the next one (against double clicks).
+    seconds, a roll or a score makes the next move wait (against double clicks).
     """
     if game is None:
         game = Game(players or (t("widgets.default_player", lang, number=1),), rules, seed)
@@ -69,3 +71,24 @@ def play(
         from yacht_edu.errors import RuleError
         raise RuleError("widgets.error.game_and_settings")
     return GameView(game, lang=lang, chances=chances, coach=coach, settle=settle, clock=clock)
+
+
+def DiceView(game: Game, *, lang: str | None = None, **options: object) -> GameView:  # noqa: N802
+    """The dice and the roll button of ``game`` alone."""
+    return GameView(game, lang=lang, parts=("dice",), **options)  # type: ignore[arg-type]
+
+
+def ScorecardView(game: Game, *, lang: str | None = None,  # noqa: N802
+                  **options: object) -> GameView:
+    """The scorecard of ``game`` alone (every player's column)."""
+    return GameView(game, lang=lang, parts=("card",), **options)  # type: ignore[arg-type]
+
+
+def ChancesPanel(game: Game, *, lang: str | None = None) -> GameView:  # noqa: N802
+    """The "my chances" panel of ``game`` alone."""
+    return GameView(game, lang=lang, parts=("panels",), chances=True)
+
+
+def CoachPanel(game: Game, *, lang: str | None = None) -> GameView:  # noqa: N802
+    """The coach of ``game`` alone."""
+    return GameView(game, lang=lang, parts=("panels",), coach=True)

@@ -1,207 +1,224 @@
-"""Panels that teach, each switched on by the learner: "my chances" and "coach".
+"""The teaching panels of the board, as JSON the view draws: "my chances" and the coach.
 
-* **My chances**: for each open box of the player to move, the exact chance to make it (its
-  plain score above 0) with the rolls left, from the dice in hand (:mod:`yacht_edu.probability`).
-* **Coach**: the ranked choices with their expected final score (:mod:`yacht_edu.solver` through
-  :func:`yacht_edu.coach.advise`); after the game, the points lost at each decision
-  (:func:`yacht_edu.coach.analyse`), both drawn by the coach's own HTML.  The first yahtzee
-  solve takes seconds: a progress bar shows it.
+The numbers come from the mathematics (:mod:`yacht_edu.probability`, :mod:`yacht_edu.coach`);
+this module only chooses what a learner reads and writes it in their language.
+
+* **My chances** — for each open box of the player to move, with the rolls left from the dice in
+  hand: a box that may score 0 shows the chance to make it (score more than 0) as a percentage;
+  a box that always scores (the upper boxes, Choice) shows the points to expect at best.  The
+  exact value is there on demand.
+* **Coach** — one sentence first (the best choice, the final score it leads to on average, what
+  the runner-up gives up), then the ranked choices; after the game, the points each player gave
+  up.  A coach has *modes* (:data:`COACH_MODES`): the board offers a choice between them when
+  there is more than one.
 
 The mathematics is imported when a panel is first switched on, so the game plays without it.
 """
 
 from __future__ import annotations
 
-import html
-import operator
-import time
-from collections.abc import Hashable, Iterable, Iterator
-from types import TracebackType
-from typing import Any
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-import ipywidgets as widgets
+from yacht_edu.dice import multisets
+from yacht_edu.game import Game
+from yacht_edu.i18n import digits, t, tn
 
-from yacht_edu.i18n import digits, t
-from yacht_edu.widgets.base import GameSource, View
-from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock
+if TYPE_CHECKING:
+    from yacht_edu.probability.turn import Goal
 
-__all__ = ["ChancesPanel", "CoachPanel", "WidgetProgress"]
+__all__ = ["COACH_MODES", "about_one_in", "chances_state", "coach_state", "percent"]
 
-
-class Panel(View):
-    """A panel that computes only while it is switched on (``.active``)."""
-
-    heading_msgid = ""
-
-    def __init__(self, source: GameSource, *, active: bool = True, lang: str | None = None,
-                 settle: float = DEFAULT_SETTLE, clock: Clock = time.monotonic) -> None:
-        super().__init__(source, lang=lang, settle=settle, clock=clock)
-        self.add_class("yacht-panel")
-        self.body = widgets.HTML()
-        self._active = bool(active)
-        self._shown: Hashable = None
-        self.layout.display = None if self._active else "none"
-
-    @property
-    def active(self) -> bool:
-        """Whether the panel is switched on (shown and kept up to date)."""
-        return self._active
-
-    @active.setter
-    def active(self, on: bool) -> None:
-        self._active = bool(on)
-        self.layout.display = None if self._active else "none"
-        self.render()
-
-    def render(self) -> None:
-        if not self._active:
-            return
-        key = self.moment()
-        if key == self._shown:  # nothing the panel shows has changed (a hold, a settle)
-            return
-        try:
-            self.body.value = self.compute()
-        except ImportError as error:
-            self.body.value = note(t("widget.panel_missing", self.lang, module=error.name or ""))
-        except Exception as error:  # a panel must never break the game: say what went wrong
-            self.body.value = note(t("widget.panel_failed", self.lang, error=repr(error)))
-        self._shown = key
-
-    def moment(self) -> Hashable:
-        """What the panel's content depends on: it is recomputed only when this changes."""
-        game = self.game
-        return (game, game.moves)  # the game itself: a new game is a new moment
-
-    def compute(self) -> str:
-        """The panel's content as HTML."""
-        raise NotImplementedError
+State = dict[str, Any]
+Progress = Any  # a tqdm-like progress-bar factory
 
 
-def note(text: str) -> str:
-    return f"<p>{html.escape(text)}</p>"
+# -- numbers a learner reads --------------------------------------------------------------------
 
 
-class ChancesPanel(Panel):
-    """For each open box: the exact chance to make it with the rolls left from the dice in hand."""
+def percent(chance: Fraction) -> str:
+    """A chance as a percentage, two significant figures for a small one.
 
-    def __init__(self, source: GameSource, *, active: bool = True, lang: str | None = None,
-                 settle: float = DEFAULT_SETTLE, clock: Clock = time.monotonic) -> None:
-        super().__init__(source, active=active, lang=lang, settle=settle, clock=clock)
-        self.add_class("yacht-chances")
-        self.frame(self.body)
-
-    def compute(self) -> str:
-        game, lang = self.game, self.lang
-        if game.over:
-            return note(t("widget.chances_over", lang))
-        chances = self.chances()
-        rows = "".join(chance_row(t(f"category.{c}", lang), p, lang) for c, p in chances.items())
-        heading = (t("widget.chances_fresh", lang, player=game.current_player)
-                   if game.dice is None else
-                   t("widget.chances_heading", lang, rolls=game.rolls_left))
-        head = "".join(f"<th>{html.escape(t(k, lang))}</th>" for k in (
-            "widget.col_box", "widget.col_chance", "widget.col_percent"))
-        return (f"<p><b>{html.escape(heading)}</b></p>"
-                f"<table><tr>{head}<th></th></tr>{rows}</table>")
-
-    def chances(self) -> dict[str, Any]:
-        """Each open box of the player to move with its exact chance (a ``sympy.Rational``)."""
-        from yacht_edu import probability
-
-        game = self.game
-        everything = probability.chances(game.dice, game.rolls_left, game.rules)
-        return {c: everything[c] for c in game.scorecard().open_categories}
-
-
-def chance_row(name: str, chance: Any, lang: str | None) -> str:
-    """One row: the box, its chance as a fraction, as a percentage, and as a bar."""
-    percent = 100 * float(chance)
-    return (f"<tr><td>{html.escape(name)}</td>"
-            f'<td class="yacht-number">{html.escape(fraction_words(chance, lang))}</td>'
-            f'<td class="yacht-number">{percent:.1f} %</td>'
-            f'<td><span class="yacht-bar" style="width:{percent:.0f}px"></span></td></tr>')
-
-
-def fraction_words(chance: Any, lang: str | None) -> str:
-    """An exact chance as "p/q" (or "0", "1"), with the digits of ``lang``."""
-    numerator, denominator = int(chance.p), int(chance.q)
-    text = digits(numerator, lang)
-    return text if denominator == 1 else f"{text}/{digits(denominator, lang)}"
-
-
-class WidgetProgress:
-    """A tqdm-like progress bar drawn with an ipywidgets ``IntProgress``, in percent.
-
-    Pass it as ``progress=`` to the solver: it is called like ``tqdm`` (``progress(total=n)``
-    or ``progress(iterable)``) and what it returns counts with ``update(n)`` or by iterating.
-    The bar moves in whole percents, so a long solve sends about a hundred updates, not more.
+    >>> percent(Fraction(1, 1)), percent(Fraction(25, 648)), percent(Fraction(1, 1296))
+    ('100 %', '3.9 %', '0.077 %')
+    >>> percent(Fraction(439667406451, 470184984576)), percent(Fraction(0))
+    ('94 %', '0 %')
     """
-
-    def __init__(self, bar: widgets.IntProgress) -> None:
-        self.bar = bar
-
-    def __call__(self, iterable: Iterable[Any] | None = None, total: int | None = None,
-                 desc: str | None = None, **_: object) -> Counting:
-        if total is None and iterable is not None:
-            total = operator.length_hint(iterable)
-        self.bar.min, self.bar.max, self.bar.value = 0, 100, 0
-        self.bar.layout.display = None
-        return Counting(self.bar, iterable, total or 0)
+    value = 100 * chance
+    if value in (0, 100) or value >= 10:
+        return f"{round(value):d} %"
+    return f"{float(value):.2g} %"
 
 
-class Counting:
-    """One run of a :class:`WidgetProgress`: counts up to ``total``."""
+def about_one_in(chance: Fraction, lang: str) -> str:
+    """The exact chance, as a learner can take it in: a small fraction as it is, else
+    "about 1 in N" (or, for a likely event, how rarely it fails).
 
-    def __init__(self, bar: widgets.IntProgress, iterable: Iterable[Any] | None,
-                 total: int) -> None:
-        self.bar = bar
-        self.iterable = iterable
-        self.total = total
-        self.done = 0
-
-    def update(self, n: int = 1) -> None:
-        self.done += int(n)
-        percent = min(100, 100 * self.done // self.total) if self.total > 0 else 0
-        if percent != self.bar.value:
-            self.bar.value = percent
-
-    def __iter__(self) -> Iterator[Any]:
-        for item in self.iterable or ():
-            yield item
-            self.update()
-        self.close()
-
-    def close(self) -> None:
-        self.bar.layout.display = "none"
-
-    def __enter__(self) -> Counting:
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
-        self.close()
+    >>> about_one_in(Fraction(25, 648), "en"), about_one_in(Fraction(347897, 7558272), "en")
+    ('25/648', 'about 1 in 22')
+    >>> about_one_in(Fraction(439667406451, 470184984576), "en")
+    'fails about 1 time in 15'
+    """
+    if chance.denominator <= 1296:
+        return fraction_text(chance, lang)
+    if chance <= Fraction(1, 2):
+        return t("board.about_one_in", lang, n=round(1 / chance))
+    return t("board.fails_one_in", lang, n=round(1 / (1 - chance)))
 
 
-class CoachPanel(Panel):
-    """The ranked choices for the player to move; after the game, the points lost per decision."""
+def fraction_text(value: Fraction, lang: str) -> str:
+    numerator = digits(value.numerator, lang)
+    return numerator if value.denominator == 1 else f"{numerator}/{digits(value.denominator, lang)}"
 
-    def __init__(self, source: GameSource, *, active: bool = True, lang: str | None = None,
-                 settle: float = DEFAULT_SETTLE, clock: Clock = time.monotonic) -> None:
-        super().__init__(source, active=active, lang=lang, settle=settle, clock=clock)
-        self.add_class("yacht-coach-panel")
-        self.bar = widgets.IntProgress(value=0, min=0, max=1,
-                                       description=t("widget.coach_solving", self.lang))
-        self.bar.layout.display = "none"
-        self.progress = WidgetProgress(self.bar)
-        self.frame(self.bar, self.body)
 
-    def compute(self) -> str:
-        from yacht_edu import coach
+def points_text(value: float, lang: str) -> str:
+    """Expected points with one decimal (a learner compares them, no more is needed)."""
+    return t("board.about_points", lang, points=f"{value:.1f}")
 
-        game, lang = self.game, self.lang
-        try:
-            if game.over:
-                return coach.analysis_html(coach.analyse(game, progress=self.progress), lang)
-            return coach.advice_html(coach.advise(game, progress=self.progress), lang)
-        finally:
-            self.bar.layout.display = "none"
+
+def as_fraction(value: Any) -> Fraction:
+    """A ``sympy.Rational`` (or any exact number) as a :class:`~fractions.Fraction`."""
+    return Fraction(int(value.p), int(value.q)) if hasattr(value, "q") else Fraction(value)
+
+
+# -- my chances ---------------------------------------------------------------------------------
+
+
+def chances_state(game: Game, lang: str) -> State:
+    """For each open box of the player to move: the chance to make it, or the points to expect."""
+    from yacht_edu import probability
+
+    if game.over:
+        return {"note": t("widget.chances_over", lang), "rows": []}
+    rolls = game.rolls_left
+    chances = probability.chances(game.dice, rolls, game.rules)
+    rows = [chance_row(game, category, as_fraction(chances[category]), lang)
+            for category in game.scorecard().open_categories]
+    heading = (t("widget.chances_fresh", lang, player=game.current_player) if game.dice is None
+               else tn("board.chances_heading", rolls, lang))
+    return {"heading": heading, "rows": rows,
+            "explain": [t("board.chances_make", lang), t("board.chances_points", lang)],
+            "columns": [t("widget.col_box", lang), t("board.col_chance", lang),
+                        t("board.col_exact", lang)],
+            "exact_on": t("board.show_exact", lang), "exact_off": t("board.hide_exact", lang)}
+
+
+def always_scores(game: Game, category: str) -> bool:
+    """Whether every roll scores something in ``category`` (an upper box, Choice)."""
+    from yacht_edu import probability
+
+    return category in game.rules.upper_section or probability.p_one_roll(
+        category, game.rules) == 1
+
+
+def chance_row(game: Game, category: str, chance: Fraction, lang: str) -> State:
+    from yacht_edu import probability
+
+    name = t(f"category.{category}", lang)
+    if always_scores(game, category):
+        rolls = game.rolls_left
+        expected = as_fraction(probability.best_expected(
+            category, rolls if game.dice is not None else 3, game.rules, dice=game.dice))
+        best = max(game.rules.score(hand, category) for hand in multisets())
+        return {"category": category, "name": name, "kind": "points",
+                "shown": points_text(float(expected), lang),
+                "bar": float(expected / best) if best else 0.0,
+                "exact": fraction_text(expected, lang)}
+    return {"category": category, "name": name, "kind": "chance", "shown": percent(chance),
+            "bar": float(chance), "exact": about_one_in(chance, lang)}
+
+
+# -- the coach ----------------------------------------------------------------------------------
+
+
+def average_coach(game: Game, lang: str, progress: Progress | None) -> State:
+    """The mode that plays for the best final score on average."""
+    from yacht_edu import coach
+
+    if game.over:
+        return analysis_state(coach.analyse(game, progress=progress), lang)
+    advice = coach.advise(game, progress=progress)
+    spread = t("board.spread_note", lang)
+    if not advice.choices:
+        return {"sentence": t("board.coach_roll_first", lang, player=game.current_player,
+                              mean=f"{advice.expected:.0f}"), "rows": [], "spread": spread}
+    best = advice.choices[0]
+    sentence = t("board.coach_best", lang, choice=best.label(lang),
+                 mean=f"{best.expected:.0f}")
+    if len(advice.choices) > 1:
+        second = advice.choices[1]
+        sentence += " " + t("board.coach_runner_up", lang, choice=second.label(lang),
+                            loss=f"{second.loss:.2f}")
+    return {"sentence": sentence, "spread": spread,
+            "columns": [t("coach.col_rank", lang), t("coach.col_choice", lang),
+                        t("board.col_average", lang), t("board.col_spread", lang),
+                        t("board.col_gives_up", lang)],
+            "rows": [coach_row(choice, lang) for choice in advice.choices],
+            "why": why_line(game, best.choice, lang)}
+
+
+def coach_row(choice: Any, lang: str) -> State:
+    """One ranked choice; a keep also draws its dice (in the second cell)."""
+    keep = choice.choice if isinstance(choice.choice, tuple) else None
+    return {"cells": [digits(choice.rank, lang), choice.label(lang), f"{choice.expected:.2f}",
+                      f"± {choice.sd:.1f}", f"{choice.loss:.2f}"],
+            "dice": list(keep) if keep and len(keep) < 5 else [], "best": choice.rank == 1}
+
+
+def why_line(game: Game, choice: Any, lang: str) -> str:
+    """Why the best choice: the open boxes a keep plays for, with their chances from it."""
+    from yacht_edu import probability
+
+    if not isinstance(choice, tuple) or game.dice is None or game.rolls_left == 0:
+        return ""
+    aims = []
+    for category in game.scorecard().open_categories:
+        points = always_scores(game, category)
+        goal: Goal = "score" if points else "chance"
+        if probability.best_keep(category, game.dice, game.rolls_left, game.rules,
+                                 goal=goal) != choice:
+            continue
+        worth = as_fraction(probability.keep_values(category, game.dice, game.rolls_left,
+                                                    game.rules, goal=goal)[choice])
+        shown = points_text(float(worth), lang) if points else percent(worth)
+        aims.append((float(worth) if not points else 0.0, f"{t(f'category.{category}', lang)} "
+                                                          f"({shown})"))
+    if not aims:
+        return ""
+    aims.sort(key=lambda aim: -aim[0])
+    return t("board.why_keep", lang, boxes=t("list.separator", lang).join(a for _, a in aims[:3]))
+
+
+def analysis_state(analysis: Any, lang: str) -> State:
+    """After the game: what each player gave up, and the costliest decisions."""
+    lines = [t("board.analysis_player", lang, player=s.player, loss=f"{s.loss:.2f}",
+               mistakes=s.mistakes, decisions=s.decisions) for s in analysis.players]
+    worst = sorted((d for d in analysis.decisions if not d.is_best), key=lambda d: -d.loss)[:5]
+    from yacht_edu.coach import choice_label
+
+    return {"sentence": " ".join(lines), "spread": "",
+            "columns": [t("analysis.col_player", lang), t("analysis.col_turn", lang),
+                        t("analysis.col_chosen", lang), t("analysis.col_best", lang),
+                        t("board.col_gives_up", lang)],
+            "rows": [{"cells": [d.player, digits(d.turn, lang), choice_label(d.chosen, lang),
+                                choice_label(d.best[0], lang), f"{d.loss:.2f}"],
+                      "dice": [], "best": False} for d in worst],
+            "why": ""}
+
+
+#: The coach's modes: name → (message id of its name, what it says).  A mode is a function
+#: ``(game, lang, progress) -> state``; the view offers a choice when there are several.
+COACH_MODES: Mapping[str, tuple[str, Callable[[Game, str, Progress | None], State]]] = {
+    "average": ("board.mode_average", average_coach),
+}
+
+
+def coach_state(game: Game, lang: str, mode: str = "average",
+                progress: Progress | None = None) -> State:
+    """What the coach says now, in ``mode``, with the modes to choose from."""
+    _, speak = COACH_MODES[mode]
+    return {"mode": mode,
+            "modes": [{"name": name, "label": t(msgid, lang)}
+                      for name, (msgid, _) in COACH_MODES.items()],
+            "heading": t("board.coach_heading", lang)} | speak(game, lang, progress)

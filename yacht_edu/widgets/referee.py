@@ -1,43 +1,39 @@
-"""The referee between the learner's clicks and the game: one move at a time, the rules' words.
+"""The referee between the learner's clicks and the game: one move at a time, and every refusal
+answered in the learner's words.
 
-The game (:class:`yacht_edu.Game`) is the only state.  The referee passes each click on to it,
-catches a :class:`~yacht_edu.errors.RuleError` and shows its message (the game is then unchanged),
-and after a roll or a score lets the table *settle* for a moment: a second click that arrives
-while settling (a double click, an impatient click while the dice are still landing) is ignored,
-so one gesture can never roll twice or score twice.
-
-Every view of a game watches the referee, and the referee watches the game while any view
-watches it: after any change the views re-render from the model.
+The game (:class:`yacht_edu.Game`) is the only state.  The referee passes each intent on to it;
+a move the rules refuse (a :class:`~yacht_edu.errors.RuleError`) leaves the game unchanged and
+its message becomes :attr:`Referee.message`.  After a roll or a score the table *settles* for a
+moment (the dice land, the score is written): a move asked for meanwhile is not made, and the
+learner is told to wait, so one gesture can never roll twice or score twice, and no click is
+dropped without an answer.
 
 >>> from yacht_edu import Game
 >>> now = [0.0]
 >>> referee = Referee(Game(seed=1), settle=0.3, clock=lambda: now[0])
->>> referee.act(referee.game.roll), referee.act(referee.game.roll)   # a double click
+>>> referee.act(referee.game.roll), referee.act(referee.game.roll)   # two quick clicks
 (True, False)
->>> referee.game.rolls_left
-2
+>>> referee.message
+'The dice are still landing: wait a moment, then click again.'
 >>> now[0] = 0.5
->>> referee.act(referee.game.roll), referee.game.rolls_left
-(True, 1)
+>>> referee.act(referee.game.roll), referee.game.rolls_left, referee.message
+(True, 1, '')
 """
 
 from __future__ import annotations
 
 import asyncio
-import html
 import math
 import time
 from collections.abc import Callable
 
-import ipywidgets as widgets
-
 from yacht_edu.errors import ArgumentTypeError, RuleError
 from yacht_edu.game import Game
-from yacht_edu.i18n import Given, check_language
+from yacht_edu.i18n import Given, check_language, t
 
 __all__ = ["DEFAULT_SETTLE", "NotYourTurnError", "Referee"]
 
-#: Seconds after a roll or a score during which the next roll or score click is ignored.
+#: Seconds after a roll or a score during which the next move is answered "wait".
 DEFAULT_SETTLE = 0.3
 
 Render = Callable[[], None]
@@ -53,8 +49,8 @@ class NotYourTurnError(RuleError):
 class Referee:
     """Passes moves to ``game`` one at a time and says why a move is refused.
 
-    ``lang`` is the language of every message; ``settle`` the seconds a roll or a score locks the
-    roll and score buttons; ``clock`` the time source (tests pass a fake one).
+    ``lang`` is the language of every message; ``settle`` the seconds a roll or a score makes
+    the next move wait; ``clock`` the time source (tests pass a fake one).
     """
 
     def __init__(self, game: Game, *, lang: str | None = None,
@@ -70,11 +66,11 @@ class Referee:
         self._game = game
         self._views: list[Render] = []
         self._settled_at = -math.inf
-        self.message = widgets.HTML(value="")
-        self.message.add_class("yacht-message")
-        #: The control keyboard focus returns to once settled (the roll button): a disabled
-        #: button loses the focus, and a keyboard user must not have to start again from the top.
-        self.home: widgets.Button | None = None
+        self._last_move = "roll"
+        #: What the learner reads about the last click: why it was refused, or "" if it was not.
+        self.message = ""
+        #: Which control the message answers (``"roll"``, ``"die-2"``, ``"box-Asha-ones"`` ...).
+        self.message_at = ""
 
     # -- what the views read ------------------------------------------------------------------
 
@@ -85,41 +81,52 @@ class Referee:
 
     @property
     def settling(self) -> bool:
-        """Whether a roll or a score has just happened and the next one must wait."""
+        """Whether a roll or a score has just happened and the next move must wait."""
         return self.clock() < self._settled_at
 
+    @property
+    def landing(self) -> bool:
+        """Whether the dice of a roll are still landing."""
+        return self.settling and self._last_move == "roll"
+
     def watch(self, render: Render) -> None:
-        """Call ``render()`` after every change of the game and when the table has settled."""
+        """Call ``render()`` after every change of the game, message and settling."""
         if not self._views:
             self._game.observe(self._game_changed)
         self._views.append(render)
 
     # -- moves --------------------------------------------------------------------------------
 
-    def act(self, move: Callable[[], object], *, settles: bool = True) -> bool:
+    def act(self, move: Callable[[], object], *, settles: bool = True, kind: str = "roll",
+            at: str = "") -> bool:
         """Make ``move`` unless the table is settling; True if the game accepted it.
 
-        A refused move leaves the game as it was and shows the rule's message.
+        A refused move leaves the game as it was and says why (:attr:`message`); ``kind`` is
+        ``"roll"`` or ``"score"`` (what is settling after it), ``at`` the control clicked.
         """
         if self.settling:
+            wait = "board.wait_dice" if self._last_move == "roll" else "board.wait_score"
+            self.say(t(wait, self.lang), at)
             return False
         before = self._settled_at
-        if settles:  # set before the move, so the views it triggers render the lock
+        if settles:  # set before the move, so the views it triggers show the table settling
             self._settled_at = self.clock() + self.settle
+            self._last_move = kind
+        self.message, self.message_at = "", ""
         try:
             move()
         except RuleError as error:
             self._settled_at = before
-            self.say(error.message(self.lang))
+            self.say(error.message(self.lang), at)
             return False
-        self.say("")
         if settles:
             self._wake_later(self.settle)
         return True
 
-    def say(self, text: str) -> None:
-        """Show ``text`` in the message area (empty text clears it)."""
-        self.message.value = (f'<div role="alert">{html.escape(text)}</div>' if text else "")
+    def say(self, text: str, at: str = "") -> None:
+        """Show ``text`` to the learner beside the control ``at`` (empty text clears it)."""
+        self.message, self.message_at = text, at
+        self.refresh()
 
     def new_game(self, game: Game) -> None:
         """Play ``game`` from now on (the views follow it)."""
@@ -129,10 +136,9 @@ class Referee:
         self._game = game
         self._settled_at = -math.inf
         self.say("")
-        self.refresh()
 
     def close(self) -> None:
-        """Stop watching the game (the views of a closed widget no longer re-render)."""
+        """Stop watching the game (a closed board no longer re-renders)."""
         if self._views:
             self._game.unobserve(self._game_changed)
             self._views.clear()
@@ -161,5 +167,3 @@ class Referee:
             self._wake_later(max(left, 0.01))
             return
         self.refresh()
-        if self.home is not None and not self.home.disabled:
-            self.home.focus()

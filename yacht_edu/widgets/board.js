@@ -1,0 +1,293 @@
+// The view of the yacht_edu game board (an anywidget module).
+//
+// It draws the state Python sends (model "state": every text already in the learner's language)
+// and, when the learner clicks, only *asks*: model.send({intent: ...}).  Python decides and sends
+// the new state.  Nothing about the game is decided here: no rule, no score, no turn.
+//
+// A redraw builds the new page and morphs the old one into it, so that the element under the
+// pointer and the one with the keyboard focus survive every update (a click that starts before
+// an update and ends after it still lands on its button).
+
+const SVG = "http://www.w3.org/2000/svg";
+// Where the pips of each face sit on a 3 x 3 grid (column, row), as on a real die.
+const PIPS = {
+  1: [[1, 1]],
+  2: [[0, 0], [2, 2]],
+  3: [[0, 0], [1, 1], [2, 2]],
+  4: [[0, 0], [2, 0], [0, 2], [2, 2]],
+  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]],
+  6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
+};
+
+function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === false || value === null || value === undefined) continue;
+    element.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+function svg(tag, attributes = {}) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  return element;
+}
+
+/** A die drawn with pips (an empty die for null): the same picture as the package's die_svg. */
+function dieFace(face, className = "yacht-pips") {
+  const picture = svg("svg", { viewBox: "0 0 72 72", class: className, "aria-hidden": "true" });
+  picture.append(svg("rect", { x: 4, y: 4, width: 64, height: 64, rx: 11, class: "yacht-die-body" }));
+  for (const [column, row] of PIPS[face] || []) {
+    picture.append(svg("circle", { cx: 14 + 22 * column, cy: 14 + 22 * row, r: 6.5, class: "yacht-pip" }));
+  }
+  return picture;
+}
+
+function lock() {
+  const picture = svg("svg", { viewBox: "0 0 24 24", class: "yacht-lock", "aria-hidden": "true" });
+  picture.append(svg("path", { d: "M7 11V8a5 5 0 0 1 10 0v3", fill: "none", "stroke-width": "2.6" }));
+  picture.append(svg("rect", { x: 4, y: 11, width: 16, height: 11, rx: 2 }));
+  return picture;
+}
+
+/** Left-to-right text inside a right-to-left page (numbers, dice): isolated, in order. */
+const ltr = (text, className = "yacht-number") => h("bdi", { dir: "ltr", class: className }, text);
+
+/** Make `from` look like `to`, keeping every element that is still there (morphing). */
+function morph(from, to) {
+  for (const { name } of [...from.attributes]) {
+    if (!to.hasAttribute(name)) from.removeAttribute(name);
+  }
+  for (const { name, value } of [...to.attributes]) {
+    if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  }
+  const old = [...from.childNodes];
+  const fresh = [...to.childNodes];
+  fresh.forEach((node, index) => {
+    const there = old[index];
+    if (!there) {
+      from.append(node);
+    } else if (there.nodeType !== node.nodeType || there.nodeName !== node.nodeName ||
+               (node.nodeType === 1 && there.getAttribute("data-key") !== node.getAttribute("data-key"))) {
+      from.replaceChild(node, there);
+    } else if (node.nodeType === 3) {
+      if (there.data !== node.data) there.data = node.data;
+    } else if (node.nodeType === 1) {
+      morph(there, node);
+    }
+  });
+  old.slice(fresh.length).forEach((node) => node.remove());
+}
+
+function control(tag, key, intent, attributes, ...children) {
+  return h(tag, { "data-key": key, "data-intent": JSON.stringify(intent), ...attributes }, ...children);
+}
+
+// -- the parts of the board ----------------------------------------------------------------------
+
+function message(state) {
+  return h("div", { class: "yacht-message", role: "alert", "data-key": "message" }, state.message || "");
+}
+
+function diceBar(state) {
+  if (state.final) return finalBox(state);
+  const dice = state.dice.map((die, position) => control(
+    "button", die.key, { intent: "hold", die: position },
+    {
+      class: ["yacht-die", `yacht-face-${die.face || 0}`, die.held && "yacht-held",
+              die.locked && "yacht-locked"].filter(Boolean).join(" "),
+      "aria-label": die.label, title: die.label,
+      "aria-disabled": die.locked ? "true" : null,
+      "aria-pressed": die.face ? String(die.held) : null,
+    },
+    dieFace(die.face), die.held ? lock() : null));
+  const roll = state.roll;
+  const locked = roll.locked || state.landing;
+  const button = control("button", "roll", { intent: "roll" }, {
+    class: ["yacht-roll", locked && "yacht-locked", state.landing && "yacht-rolling"]
+      .filter(Boolean).join(" "),
+    "aria-disabled": locked ? "true" : null,
+  }, h("span", { class: "yacht-roll-word" }, roll.text),
+     roll.left ? h("span", { class: "yacht-roll-left" }, roll.left) : null);
+  const row = h("div", {
+    class: ["yacht-dice", state.landing && "yacht-landing"].filter(Boolean).join(" "),
+    role: "group", "aria-label": state.dice_label, dir: "ltr", "data-key": "dice",
+  }, dice);
+  const answers = state.message_at === "roll" || state.message_at.startsWith("die-") || !state.message_at;
+  return h("div", { class: "yacht-dice-bar", "data-key": "dice-bar" }, row, button,
+           answers ? message(state) : null);
+}
+
+function finalBox(state) {
+  const final = state.final;
+  const places = final.ranking.map((entry) => h("li", { class: "yacht-rank" },
+    h("span", { class: "yacht-place" }, ltr(entry.place)), " ",
+    h("span", { class: "yacht-rank-name" }, entry.name), " ",
+    h("span", { class: "yacht-rank-points" }, entry.points)));
+  return h("div", { class: "yacht-final", "data-key": "final", role: "status" },
+    h("div", { class: "yacht-final-heading" }, final.heading),
+    h("ol", { class: "yacht-ranking" }, places),
+    control("button", "new-game", { intent: "new_game" }, { class: "yacht-new-game" }, final.new_game),
+    message(state));
+}
+
+function scorecard(state) {
+  const card = state.card;
+  const head = h("tr", {},
+    h("th", { class: "yacht-box-name", scope: "col" }, card.box_heading),
+    card.players.map((player) => h("th", {
+      scope: "col", class: ["yacht-player", player.current && "yacht-current"].filter(Boolean).join(" "),
+    }, player.heading)));
+  const rows = card.rows.map((row) => {
+    if (row.kind === "sum") {
+      return h("tr", { class: `yacht-sum-row yacht-sum-${row.key}` },
+        h("th", { scope: "row", class: "yacht-box-name" }, row.name),
+        row.cells.map((text, column) => h("td", {
+          class: ["yacht-sum", row.key === "total" && "yacht-total",
+                  card.players[column].current && "yacht-current"].filter(Boolean).join(" "),
+          "data-player": card.players[column].name,
+        }, ltr(text))));
+    }
+    return h("tr", { class: `yacht-row yacht-row-${row.category} yacht-${row.section}` },
+      h("th", { scope: "row", class: "yacht-box-name" }, row.name),
+      row.cells.map((cell, column) => {
+        const current = card.players[column].current;
+        const open = cell.state === "open";
+        const button = control("button", cell.key,
+          { intent: "score", player: cell.player, box: cell.category }, {
+            class: ["yacht-box", `yacht-category-${cell.category}`, `yacht-${cell.state}`,
+                    cell.zero && "yacht-zero"].filter(Boolean).join(" "),
+            "data-player": cell.player,
+            "aria-label": cell.text ? `${row.name} ${cell.text}` : row.name,
+            title: cell.title,
+            "aria-disabled": open ? null : "true",
+            tabindex: current || cell.state === "filled" ? null : "-1",
+          }, ltr(cell.text));
+        const answer = state.message_at === cell.key ? message(state) : null;
+        return h("td", { class: ["yacht-cell", current && "yacht-current"].filter(Boolean).join(" ") },
+                 button, answer);
+      }));
+  });
+  return h("table", {
+    class: "yacht-scorecard", "data-key": "card",
+    style: `--players: ${card.players.length}`,
+  }, h("thead", {}, head), h("tbody", {}, rows));
+}
+
+function switches(state) {
+  return h("div", { class: "yacht-toolbar", "data-key": "toolbar" }, state.switches.map((switcher) =>
+    control("button", switcher.key, { intent: "panel", panel: switcher.name, on: !switcher.on }, {
+      class: `yacht-switch yacht-${switcher.name}-switch`, role: "switch",
+      "aria-checked": String(switcher.on),
+    }, h("span", { class: "yacht-switch-mark", "aria-hidden": "true" }), switcher.label)));
+}
+
+function chancesPanel(chances, view) {
+  if (chances.note) return h("section", { class: "yacht-panel yacht-chances" }, h("p", {}, chances.note));
+  const exact = view.showExact;
+  const rows = chances.rows.map((row) => h("tr", { class: `yacht-chance yacht-chance-${row.kind}` },
+    h("th", { scope: "row" }, row.name),
+    h("td", { class: "yacht-chance-shown" },
+      h("span", { class: "yacht-bar", style: `width: ${Math.round(60 * row.bar)}px`, "aria-hidden": "true" }),
+      ltr(row.shown)),
+    exact ? h("td", { class: "yacht-exact" }, ltr(row.exact)) : null));
+  const columns = chances.columns.slice(0, exact ? 3 : 2).map((text) => h("th", { scope: "col" }, text));
+  return h("section", { class: "yacht-panel yacht-chances", "data-key": "chances" },
+    h("h3", {}, chances.heading),
+    h("ul", { class: "yacht-explain" }, chances.explain.map((line) => h("li", {}, line))),
+    h("table", {}, h("thead", {}, h("tr", {}, columns)), h("tbody", {}, rows)),
+    h("button", { class: "yacht-exact-toggle", "data-key": "exact", "data-local": "exact",
+                  "aria-pressed": String(exact) }, exact ? chances.exact_off : chances.exact_on));
+}
+
+function coachPanel(coach, progress, solving) {
+  if (coach.note) return h("section", { class: "yacht-panel yacht-coach-panel" }, h("p", {}, coach.note));
+  const modes = coach.modes.length > 1 ? h("div", { class: "yacht-modes", role: "radiogroup" },
+    coach.modes.map((mode) => control("button", `mode-${mode.name}`, { intent: "coach_mode", mode: mode.name }, {
+      class: "yacht-mode", role: "radio", "aria-checked": String(mode.name === coach.mode),
+    }, mode.label))) : null;
+  const rows = (coach.rows || []).map((row) => h("tr", {
+    class: ["yacht-coach-choice", row.best && "yacht-best"].filter(Boolean).join(" "),
+  }, row.cells.map((text, column) => h(column === 1 ? "th" : "td", column === 1 ? { scope: "row" } : {},
+    column === 1 && row.dice.length
+      ? h("span", { class: "yacht-coach-dice", dir: "ltr", "aria-hidden": "true" },
+          row.dice.map((face) => dieFace(face, "yacht-small-die")))
+      : null,
+    column === 1 ? text : ltr(text)))));
+  const table = rows.length ? h("div", { class: "yacht-coach-scroll" }, h("table", { class: "yacht-coach-table" },
+    h("thead", {}, h("tr", {}, coach.columns.map((text) => h("th", { scope: "col" }, text)))),
+    h("tbody", {}, rows))) : null;
+  return h("section", { class: "yacht-panel yacht-coach-panel", "data-key": "coach" },
+    h("h3", {}, coach.heading), modes,
+    progress >= 0 ? h("progress", { class: "yacht-progress", max: "100", value: String(progress),
+                                    "aria-label": solving }) : null,
+    h("p", { class: "yacht-coach-sentence" }, coach.sentence),
+    coach.why ? h("p", { class: "yacht-why" }, coach.why) : null,
+    table,
+    coach.spread ? h("p", { class: "yacht-spread-note" }, coach.spread) : null);
+}
+
+function board(state, view, progress) {
+  const parts = new Set(state.parts);
+  const main = [];
+  if (parts.has("dice")) main.push(diceBar(state));
+  if (parts.has("card")) main.push(scorecard(state));
+  if (!parts.has("dice") && state.message) main.push(message(state));
+  const side = [];
+  if (state.chances) side.push(chancesPanel(state.chances, view));
+  if (state.coach) side.push(coachPanel(state.coach, progress, state.solving));
+  const heading = h("div", { class: "yacht-heading", "data-key": "heading" },
+    h("span", { class: "yacht-title" }, state.title),
+    h("span", { class: "yacht-status" }, state.status),
+    parts.has("panels") ? switches(state) : null);
+  return h("div", {
+    class: ["yacht-game", state.dir === "rtl" && "yacht-rtl"].filter(Boolean).join(" "),
+    dir: state.dir, lang: state.lang,
+  }, heading, h("div", { class: "yacht-main" },
+    main.length ? h("div", { class: "yacht-play" }, main) : null,
+    side.length ? h("div", { class: "yacht-side" }, side) : null));
+}
+
+// -- the widget ----------------------------------------------------------------------------------
+
+function render({ model, el }) {
+  const view = { showExact: false };
+  let root = null;
+  const draw = () => {
+    const next = board(model.get("state"), view, model.get("progress"));
+    if (root === null) {
+      root = next;
+      el.append(root);
+    } else {
+      morph(root, next);
+    }
+  };
+  const clicked = (event) => {
+    const target = event.target.closest("[data-intent], [data-local]");
+    if (!target || !root.contains(target)) return;
+    // The second click of a double click is part of the same gesture: it acted once already.
+    if (event.detail > 1) return;
+    if (target.dataset.local === "exact") {
+      view.showExact = !view.showExact;
+      draw();
+      return;
+    }
+    model.send(JSON.parse(target.dataset.intent));
+  };
+  el.addEventListener("click", clicked);
+  model.on("change:state", draw);
+  model.on("change:progress", draw);
+  draw();
+  return () => {
+    el.removeEventListener("click", clicked);
+    model.off("change:state", draw);
+    model.off("change:progress", draw);
+  };
+}
+
+export default { render };

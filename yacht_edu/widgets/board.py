@@ -1,0 +1,248 @@
+"""The game board: one anywidget whose view (``board.js``, ``board.css``) draws the state it is
+sent and asks for moves; the referee makes them on the :class:`yacht_edu.Game`.
+
+The view sends *intents*, small JSON messages: ``{"intent": "roll"}``, ``{"intent": "hold",
+"die": 2}``, ``{"intent": "score", "player": "Asha", "box": "full_house"}``, ``{"intent":
+"new_game"}``, ``{"intent": "panel", "panel": "coach", "on": true}``, ``{"intent": "coach_mode",
+"mode": ...}``.  :meth:`GameView.receive` answers each one: the move is made, or refused with the
+reason shown beside the control that was clicked.  Python code and tests call the same methods
+(:meth:`~GameView.roll`, :meth:`~GameView.hold`, :meth:`~GameView.score` ...).
+
+>>> from yacht_edu import Game
+>>> board = GameView(Game(("Asha", "Ravi"), seed=4), settle=0)
+>>> board.roll(); board.state["roll"]["left"]
+True
+'2 rolls left'
+>>> board.score("choice", player="Ravi"); board.state["message"]
+False
+"It is Asha's turn: Ravi scores on their own card when their turn comes."
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from yacht_edu.errors import RuleError
+from yacht_edu.game import Game
+from yacht_edu.i18n import t
+from yacht_edu.widgets.panels import COACH_MODES, chances_state, coach_state
+from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock, NotYourTurnError, Referee
+from yacht_edu.widgets.state import box_key, game_state
+
+__all__ = ["PARTS", "GameView", "next_seed"]
+
+HERE = Path(__file__).parent
+#: The pieces a board can show; a board shows all of them unless told otherwise.
+PARTS = ("dice", "card", "panels")
+PANELS = ("chances", "coach")
+
+
+class GameView(anywidget.AnyWidget):
+    """A whole game in one widget; ``.game`` is the :class:`yacht_edu.Game` it plays.
+
+    ``chances`` and ``coach`` switch the teaching panels on from the start (the learner can
+    switch them with the check boxes); ``parts`` chooses what is shown (see :data:`PARTS`);
+    ``settle`` is how long, in seconds, a roll or a score makes the next move wait.
+    """
+
+    _esm = HERE / "board.js"
+    _css = HERE / "board.css"
+    #: Everything the view draws (see :mod:`yacht_edu.widgets.state`), rebuilt after each change.
+    state = traitlets.Dict().tag(sync=True)
+    #: How far the coach's first solve of a rule set has come, in percent (-1: not solving).
+    progress = traitlets.Int(-1).tag(sync=True)
+
+    def __init__(self, source: Game | Referee, *, lang: str | None = None,
+                 chances: bool = False, coach: bool = False, parts: tuple[str, ...] = PARTS,
+                 settle: float = DEFAULT_SETTLE, clock: Clock = time.monotonic) -> None:
+        super().__init__()
+        self.referee = (source if isinstance(source, Referee)
+                        else Referee(source, lang=lang, settle=settle, clock=clock))
+        unknown = set(parts) - set(PARTS)
+        if unknown or not parts:
+            raise ValueError(f"parts is some of {PARTS}, not {tuple(parts)!r}.")
+        self.parts = tuple(parts)
+        self.panels = {"chances": bool(chances), "coach": bool(coach)}
+        self.coach_mode = "average"
+        self.moment = 0
+        self.on_msg(self._message)
+        self.referee.watch(self.render)
+        self.render()
+
+    @property
+    def game(self) -> Game:
+        """The model this board shows."""
+        return self.referee.game
+
+    @property
+    def lang(self) -> str:
+        return self.referee.lang
+
+    # -- what the learner's clicks do -----------------------------------------------------------
+
+    def roll(self) -> bool:
+        """Roll the dice that are not held (the roll button)."""
+        return self.referee.act(self.game.roll, kind="roll", at="roll")
+
+    def hold(self, die: int) -> bool:
+        """Hold the die at position ``die`` (0 to 4), or release it if held (a click on it)."""
+        return self.referee.act(lambda: self.game.toggle(die), settles=False, at=f"die-{die}")
+
+    def score(self, box: str, player: str | None = None) -> bool:
+        """Score the dice in hand in ``box`` on ``player``'s card (default: the player to move)."""
+        game = self.game
+        player = game.current_player if player is None else player
+        return self.referee.act(lambda: self._score(player, box), kind="score",
+                                at=box_key(player, box))
+
+    def _score(self, player: str, box: str) -> None:
+        game = self.game
+        if player not in game.players:
+            raise RuleError("error.unknown_player", name=repr(player),
+                            choices=", ".join(game.players))
+        if not game.over and player != game.current_player:
+            raise NotYourTurnError(player=player, current=game.current_player)
+        game.score(box)
+
+    def new_game(self) -> bool:
+        """Start a new game with the same players and rules (the new game button)."""
+        old = self.game
+        fresh = Game(old.players, old.rules, next_seed(old.seed), roll_off=old.roll_off)
+        return self.referee.act(lambda: self.referee.new_game(fresh), kind="score",
+                                at="new-game")
+
+    def show_panel(self, panel: str, on: bool = True) -> None:
+        """Switch a teaching panel (``"chances"`` or ``"coach"``) on or off (its check box)."""
+        if panel not in PANELS:
+            raise ValueError(f"panel is one of {PANELS}, not {panel!r}.")
+        self.panels[panel] = bool(on)
+        self.render()
+
+    def set_coach_mode(self, mode: str) -> None:
+        """Choose how the coach plays: one of :data:`~yacht_edu.widgets.panels.COACH_MODES`."""
+        if mode not in COACH_MODES:
+            raise ValueError(f"mode is one of {tuple(COACH_MODES)}, not {mode!r}.")
+        self.coach_mode = mode
+        self.render()
+
+    def receive(self, content: Any) -> bool:
+        """Answer one intent sent by the view (see the module's docstring); True if a move was
+        made.  A message that is not an intent of this board is ignored."""
+        if not isinstance(content, dict):
+            return False
+        intent = content.get("intent")
+        if intent == "roll":
+            return self.roll()
+        if intent == "hold" and content.get("die") in range(5):
+            return self.hold(int(content["die"]))
+        if intent == "score" and isinstance(content.get("box"), str):
+            player = content.get("player")
+            return self.score(content["box"], player if isinstance(player, str) else None)
+        if intent == "new_game":
+            return self.new_game()
+        if intent == "panel" and content.get("panel") in PANELS:
+            self.show_panel(content["panel"], bool(content.get("on")))
+        elif intent == "coach_mode" and content.get("mode") in COACH_MODES:
+            self.set_coach_mode(content["mode"])
+        return False
+
+    def _message(self, _: Any, content: Any, buffers: Any) -> None:
+        self.receive(content)
+
+    # -- what is shown --------------------------------------------------------------------------
+
+    def render(self) -> None:
+        """Rebuild the state the view draws from the model."""
+        game, lang, referee = self.game, self.lang, self.referee
+        self.moment += 1
+        shown = game_state(game, lang, landing=referee.landing)
+        shown |= {
+            "moment": self.moment,
+            "parts": list(self.parts),
+            "message": referee.message,
+            "message_at": referee.message_at,
+            "solving": t("widget.coach_solving", lang),
+            "switches": [{"key": f"switch-{name}", "name": name,
+                          "label": t(f"widget.{name}_switch", lang), "on": on}
+                         for name, on in self.panels.items()],
+            "chances": self._panel("chances") if self.panels["chances"] else None,
+            "coach": self._panel("coach") if self.panels["coach"] else None,
+        }
+        self.state = shown
+
+    def _panel(self, name: str) -> dict[str, Any]:
+        """A panel's state; a panel that cannot answer says so and the game goes on."""
+        game, lang = self.game, self.lang
+        try:
+            if name == "chances":
+                return chances_state(game, lang)
+            try:
+                return coach_state(game, lang, self.coach_mode, progress=self._progress)
+            finally:
+                self.progress = -1
+        except ImportError as error:
+            return {"note": t("widget.panel_missing", lang, module=error.name or str(error))}
+        except Exception as error:  # a panel must never break the game
+            return {"note": t("widget.panel_failed", lang, error=type(error).__name__)}
+
+    def _progress(self, iterable: Any = None, total: int | None = None, **_: object) -> Any:
+        return Counting(self, iterable, total)
+
+    def close(self) -> None:
+        """Close the widget and stop watching its game."""
+        self.referee.close()
+        super().close()
+
+    def __repr__(self) -> str:
+        game = self.game
+        return f"{type(self).__name__}({game.rules!r}, players={game.players!r})"
+
+
+class Counting:
+    """A tqdm-like counter that shows the solver's progress on the board, in whole percents."""
+
+    def __init__(self, board: GameView, iterable: Any, total: int | None) -> None:
+        import operator
+
+        self.board = board
+        self.iterable = iterable
+        self.total = total if total is not None else operator.length_hint(iterable or ())
+        self.done = 0
+        board.progress = 0
+
+    def update(self, n: int = 1) -> None:
+        self.done += int(n)
+        percent = min(100, 100 * self.done // self.total) if self.total > 0 else 0
+        if percent != self.board.progress:
+            self.board.progress = percent
+
+    def __iter__(self) -> Any:
+        for item in self.iterable or ():
+            yield item
+            self.update()
+
+    def close(self) -> None:
+        """Nothing to close: the board hides the bar once the panel has its answer."""
+
+    def __enter__(self) -> Counting:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def next_seed(seed: int) -> int:
+    """The seed of the game after a game with ``seed``: a class that starts from one seed plays
+    the same sequence of games on every machine.
+
+    >>> next_seed(2026) == next_seed(2026) != 2026
+    True
+    """
+    import random
+
+    return random.Random(seed).getrandbits(63)

@@ -1,0 +1,175 @@
+"""What the board shows, as JSON: the game read into words, numbers and flags, every text
+already in the learner's language.  The view in the browser (``board.js``) only draws this.
+
+A *key* names each control (``"roll"``, ``"die-2"``, ``"box-Asha-ones"``, ``"switch-coach"``,
+``"new-game"``): the view sends it back with an intent, keeps the keyboard focus on it across
+redraws, and a refusal is shown beside the control it answers.
+
+>>> from yacht_edu import Game
+>>> shown = game_state(Game(("Asha", "Ravi"), seed=1), "en", landing=False)
+>>> shown["status"], shown["roll"]["text"], [p["name"] for p in shown["card"]["players"]]
+('Round 1 of 12 · Asha to play', 'Roll', ['Asha', 'Ravi'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from yacht_edu.display import die_label, game_status, upper_progress
+from yacht_edu.game import Game
+from yacht_edu.i18n import RTL_LANGUAGES, digits, t, tn
+from yacht_edu.rules import UPPER_BONUS_THRESHOLD
+from yacht_edu.scorecard import Option, Scorecard
+
+__all__ = ["box_key", "game_state", "ranking"]
+
+State = dict[str, Any]
+
+
+def box_key(player: str, category: str) -> str:
+    """The key of one box of one player's column."""
+    return f"box-{player}-{category}"
+
+
+def game_state(game: Game, lang: str, *, landing: bool) -> State:
+    """Everything the board draws of ``game`` (not the panels)."""
+    return {
+        "lang": lang,
+        "dir": "rtl" if lang in RTL_LANGUAGES else "ltr",
+        "title": game.rules.label(lang),
+        "status": game_status(game, lang),
+        "landing": landing,
+        "dice_label": t("display.dice", lang),
+        "dice": dice_state(game, lang),
+        "roll": roll_state(game, lang),
+        "card": card_state(game, lang),
+        "final": final_state(game, lang) if game.over else None,
+    }
+
+
+def dice_state(game: Game, lang: str) -> list[State]:
+    held = set(game.held)
+    can_hold = game.dice is not None and game.rolls_left > 0
+    return [{"key": f"die-{i}", "face": None if game.dice is None else game.dice[i],
+             "held": i in held, "label": die_label(i, None if game.dice is None else game.dice[i],
+                                                   i in held, lang),
+             "locked": not can_hold}
+            for i in range(5)]
+
+
+def roll_state(game: Game, lang: str) -> State:
+    rolls = game.rolls_left
+    if game.over:
+        return {"key": "roll", "text": t("widget.roll_over", lang), "left": "", "locked": True}
+    if rolls == 0:
+        return {"key": "roll", "text": t("widget.roll_none", lang), "left": "", "locked": True}
+    return {"key": "roll", "text": t("board.roll", lang),
+            "left": tn("board.rolls_left", rolls, lang), "locked": False}
+
+
+# -- the scorecard: one table, boxes as rows, players as columns --------------------------------
+
+
+def card_state(game: Game, lang: str) -> State:
+    rules = game.rules
+    to_move = None if game.over else game.current_player
+    players = [{"name": name, "current": name == to_move,
+                "heading": t("widget.card_to_play", lang, player=name) if name == to_move
+                else name} for name in game.players]
+    rows: list[State] = [box_row(game, c, lang) for c in rules.upper_section]
+    rows.append(sum_row(game, "upper", t("card.upper_subtotal", lang),
+                        lambda card: upper_progress(card, lang)))
+    if rules.upper_bonus:
+        rows.append(sum_row(game, "bonus", t("card.upper_bonus", lang),
+                            lambda card: bonus_words(card, lang)))
+    rows += [box_row(game, c, lang) for c in rules.lower_section]
+    if rules.yahtzee_bonus:
+        rows.append(sum_row(game, "yahtzee_bonus", t("card.yahtzee_bonus", lang),
+                            lambda card: digits(card.yahtzee_bonus, lang)))
+    rows.append(sum_row(game, "total", t("card.total", lang),
+                        lambda card: digits(card.total, lang)))
+    return {"players": players, "rows": rows, "box_heading": t("widget.col_box", lang)}
+
+
+def box_row(game: Game, category: str, lang: str) -> State:
+    name = t(f"category.{category}", lang)
+    return {"kind": "box", "category": category, "name": name,
+            "section": "upper" if category in game.rules.upper_section else "lower",
+            "cells": [box_cell(game, player, category, name, lang) for player in game.players]}
+
+
+def sum_row(game: Game, key: str, name: str, shown: Any) -> State:
+    return {"kind": "sum", "key": key, "name": name,
+            "cells": [shown(game.scorecard(player)) for player in game.players]}
+
+
+def box_cell(game: Game, player: str, category: str, name: str, lang: str) -> State:
+    """One box of one player: what it shows, its state and what it says when pointed at."""
+    card = game.scorecard(player)
+    value = card.boxes[category]
+    cell = {"key": box_key(player, category), "player": player, "category": category}
+    if value is not None:
+        return cell | {"state": "filled", "text": digits(value, lang), "zero": False,
+                       "title": t("widget.box_filled", lang, category=name, points=value)}
+    to_move = not game.over and game.current_player == player
+    if not to_move or game.dice is None:
+        return cell | {"state": "waiting", "text": "", "zero": False,
+                       "title": waiting_words(game, player, name, lang)}
+    offer = card.option(game.dice, category)
+    if not offer.allowed:
+        why = offer.reason.message(lang) if offer.reason else name
+        return cell | {"state": "forbidden", "text": "–", "zero": False, "title": why}
+    return cell | {"state": "open", "text": offer_text(offer, lang), "zero": offer.gain == 0,
+                   "title": offer_words(offer, name, lang)}
+
+
+def waiting_words(game: Game, player: str, name: str, lang: str) -> str:
+    if game.over:
+        return name
+    if game.current_player != player:
+        return t("widget.box_not_your_turn", lang, category=name, player=game.current_player)
+    return t("widget.box_roll_first", lang, category=name)
+
+
+def offer_text(offer: Option, lang: str) -> str:
+    """What an open box shows: its points, and a bonus it would earn after a plus sign."""
+    text = digits(offer.points, lang)
+    return f"{text} +{digits(offer.bonus, lang)}" if offer.bonus else text
+
+
+def offer_words(offer: Option, name: str, lang: str) -> str:
+    if offer.bonus:
+        return t("widget.box_score_bonus", lang, category=name, points=offer.points,
+                 bonus=offer.bonus)
+    return t("widget.box_score", lang, category=name, points=offer.points)
+
+
+def bonus_words(card: Scorecard, lang: str) -> str:
+    """The 35 once earned, else how many points the upper section still needs for it."""
+    if card.upper_bonus:
+        return digits(card.upper_bonus, lang)
+    if all(card.boxes[c] is not None for c in card.rules.upper_section):
+        return digits(0, lang)
+    return t("widget.bonus_to_go", lang, points=UPPER_BONUS_THRESHOLD - card.upper_subtotal)
+
+
+# -- the end of the game ------------------------------------------------------------------------
+
+
+def ranking(totals: dict[str, int]) -> list[tuple[int, str, int]]:
+    """Place, player and total, best first; equal totals share a place.
+
+    >>> ranking({"Asha": 150, "Ravi": 170, "Meera": 150})
+    [(1, 'Ravi', 170), (2, 'Asha', 150), (2, 'Meera', 150)]
+    """
+    ordered = sorted(totals.items(), key=lambda item: -item[1])
+    return [(1 + sum(1 for _, other in ordered if other > points), name, points)
+            for name, points in ordered]
+
+
+def final_state(game: Game, lang: str) -> State:
+    return {"heading": game_status(game, lang),
+            "ranking": [{"place": digits(place, lang), "name": name,
+                         "points": tn("board.points", points, lang)}
+                        for place, name, points in ranking(game.totals)],
+            "new_game": t("widget.new_game", lang)}
