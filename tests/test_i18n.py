@@ -401,16 +401,18 @@ SEED_NAMES = {
     "ur": ("ایک", "دو", "تین", "چار", "پانچ", "چھ",
            "Full House", "Four of a Kind", "Little Straight", "Big Straight", "Choice", "Yacht"),
     # source 003 (Hindi): the score sheet rows "नौका, बड़ा सीधा, छोटा सीधा,
-    # एक तरह के चार, पूरा सदन, खिलाड़ी की पसंद, छक्के, फाइव्स, चौके, थ्रीज, दुक्की" and, for ones,
-    # the definition "- एक: ..." (the row itself reads "लोगों", a mistranslation of "Ones").
-    "hi": ("एक", "दुक्की", "थ्रीज", "चौके", "फाइव्स", "छक्के",
-           "पूरा सदन", "एक तरह के चार", "छोटा सीधा", "बड़ा सीधा", "खिलाड़ी की पसंद", "नौका"),
+    # एक तरह के चार, पूरा सदन, खिलाड़ी की पसंद, छक्के, फाइव्स, चौके, थ्रीज, दुक्की"; as a teacher
+    # reads them (issue 15, docs/glossary.md) the upper boxes are the native die names in the
+    # plural, full house is "फुल हाउस" (not "whole parliament") and Yacht keeps the game's name.
+    "hi": ("इक्के", "दुक्के", "तिक्के", "चौके", "पंजे", "छक्के",
+           "फुल हाउस", "एक तरह के चार", "छोटा सीधा", "बड़ा सीधा", "खिलाड़ी की पसंद", "यॉट"),
 }
 
 # The Yahtzee boxes the Kannada Yahtzee page names, source 002:
 # "ಏಸಸ್ (ಒನ್ಸ್)", "3 ರೀತಿಯ:", "ಸಣ್ಣ ನೇರ: 30 ಅಂಕಗಳು.", "ದೊಡ್ಡ ನೇರ: 40 ಅಂಕಗಳು.",
 # "Yahtzee ಬಾಕ್ಸ್ನಲ್ಲಿ", "ಅವಕಾಶ: ಎಲ್ಲಾ ಐದು ದಾಳಗಳ ಒಟ್ಟು."
-KANNADA_YAHTZEE = {"aces": "ಏಸಸ್", "three_of_a_kind": "3 ರೀತಿಯ", "small_straight": "ಸಣ್ಣ ನೇರ",
+# Three of a kind stays in Latin letters, as the Yacht combinations do: "3 ರೀತಿಯ" reads "3 kinds of".
+KANNADA_YAHTZEE = {"aces": "ಏಸಸ್", "three_of_a_kind": "Three of a Kind", "small_straight": "ಸಣ್ಣ ನೇರ",
                    "large_straight": "ದೊಡ್ಡ ನೇರ", "yahtzee": "Yahtzee", "chance": "ಅವಕಾಶ"}
 
 

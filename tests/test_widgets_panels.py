@@ -1,27 +1,21 @@
-"""The teaching panels: "my chances" (exact, checked by brute force) and the coach."""
+"""The board's teaching panels: "my chances" (checked by brute force) and the coach."""
 
 from __future__ import annotations
 
-import html
 import itertools
-import re
-import sys
 from fractions import Fraction
 
-import ipywidgets as widgets
 import pytest
 
-import yacht_edu
 from yacht_edu import Game, get_rules
-from yacht_edu.widgets import ChancesPanel, CoachPanel, play
-from yacht_edu.widgets.panels import WidgetProgress
+from yacht_edu.i18n import t
+from yacht_edu.widgets import play
+from yacht_edu.widgets.panels import COACH_MODES, about_one_in, percent
 
 
-def rows(panel: ChancesPanel) -> dict[str, tuple[str, str]]:
-    """The chances table as shown: box name -> (exact fraction, percentage)."""
-    found = re.findall(r"<tr><td>([^<]+)</td><td[^>]*>([^<]+)</td><td[^>]*>([^<]+)</td>",
-                       panel.body.value)
-    return {html.unescape(name): (fraction, percent) for name, fraction, percent in found}
+def rows(view) -> dict[str, dict]:
+    """The chances panel as drawn: box name -> its row."""
+    return {row["name"]: row for row in view.state["chances"]["rows"]}
 
 
 def best_chance_with_one_roll(dice: tuple[int, ...], category: str, rules: str) -> Fraction:
@@ -40,9 +34,19 @@ def best_chance_with_one_roll(dice: tuple[int, ...], category: str, rules: str) 
     return best
 
 
-def shown(chance: Fraction) -> tuple[str, str]:
-    fraction = str(chance.numerator) if chance.denominator == 1 else str(chance)
-    return fraction, f"{100 * float(chance):.1f} %"
+def best_points_with_one_roll(dice: tuple[int, ...], category: str, rules: str) -> Fraction:
+    """Brute force: the best expected score of ``category`` alone with one roll to come."""
+    ruleset = get_rules(rules)
+    best = Fraction(0)
+    for keep in itertools.product((False, True), repeat=5):
+        thrown = keep.count(False)
+        total = 0
+        for faces in itertools.product(range(1, 7), repeat=thrown):
+            new = iter(faces)
+            total += ruleset.score([d if k else next(new) for d, k in zip(dice, keep,
+                                                                           strict=True)], category)
+        best = max(best, Fraction(total, 6**thrown))
+    return best
 
 
 @pytest.mark.parametrize(("rules", "dice"), [
@@ -52,35 +56,63 @@ def shown(chance: Fraction) -> tuple[str, str]:
 ])
 def test_chances_with_one_roll_left_equal_brute_force(rules, dice):
     game = Game(rules=rules, seed=1)
-    panel = ChancesPanel(game, settle=0)
+    view = play(game=game, chances=True, settle=0)
     game.roll(result=(1, 1, 2, 3, 3))
     game.roll(result=dice)
     assert game.rolls_left == 1
-    table = rows(panel)
+    shown = rows(view)
     ruleset = get_rules(rules)
-    assert list(table) == [yacht_edu.i18n.t(f"category.{c}", "en") for c in ruleset.categories]
+    assert list(shown) == [t(f"category.{c}", "en") for c in ruleset.categories]
     for category in ruleset.categories:
-        name = yacht_edu.i18n.t(f"category.{category}", "en")
-        assert table[name] == shown(best_chance_with_one_roll(dice, category, rules)), category
+        row = shown[t(f"category.{category}", "en")]
+        if row["kind"] == "chance":
+            chance = best_chance_with_one_roll(dice, category, rules)
+            assert (row["shown"], row["exact"]) == (percent(chance), about_one_in(chance, "en"))
+        else:  # a box every roll scores in: the points to expect, exactly
+            points = best_points_with_one_roll(dice, category, rules)
+            assert row["exact"] == (str(points.numerator) if points.denominator == 1
+                                    else str(points)), category
+            assert row["shown"] == f"about {float(points):.1f} points"
+
+
+def test_upper_boxes_and_choice_show_points_the_others_a_chance():
+    view = play(seed=1, chances=True)
+    kinds = {row["category"]: row["kind"] for row in view.state["chances"]["rows"]}
+    assert {c for c, kind in kinds.items() if kind == "points"} == {
+        "ones", "twos", "threes", "fours", "fives", "sixes", "choice"}
+    assert len(view.state["chances"]["explain"]) == 2  # the header says what each kind means
+
+
+def test_before_the_first_roll_a_whole_turn_is_ahead():
+    view = play(seed=1, chances=True)
+    assert "in a turn of three rolls" in view.state["chances"]["heading"]
+    # OEIS A096256: five of a kind within three rolls = 2783176/60466176 = 347897/7558272
+    assert Fraction(2783176, 60466176) == Fraction(347897, 7558272)
+    assert rows(view)["Yacht"]["shown"] == "4.6 %"
+    assert rows(view)["Yacht"]["exact"] == "about 1 in 22"
+
+
+def test_a_chance_is_shown_as_a_learner_reads_it():
+    assert percent(Fraction(1)) == "100 %"
+    assert percent(Fraction(0)) == "0 %"
+    assert percent(Fraction(1, 1296)) == "0.077 %"  # RULES.md: a yacht in one roll, 6/7776
+    assert percent(Fraction(25, 648)) == "3.9 %"    # a full house in one roll, 300/7776
+    assert about_one_in(Fraction(1, 1296), "en") == "1/1296"
+    assert about_one_in(Fraction(347897, 7558272), "en") == "about 1 in 22"
+    assert about_one_in(Fraction(439667406451, 470184984576), "en") == "fails about 1 time in 15"
+    for chance in (Fraction(7, 9), Fraction(347897, 7558272), Fraction(1, 7776)):
+        assert len(about_one_in(chance, "en")) < 20  # never a 12-digit fraction
 
 
 def test_after_the_last_roll_a_box_is_made_or_not():
     game = Game(seed=1)
-    panel = ChancesPanel(game, settle=0)
+    view = play(game=game, chances=True, settle=0)
     for _ in range(3):
         game.roll(result=(2, 3, 4, 5, 6))
-    table = rows(panel)
-    assert table["Big Straight"] == ("1", "100.0 %")
-    assert table["Little Straight"] == ("0", "0.0 %")  # docs/rules.md#yacht-edge-cases
-    assert table["Ones"] == ("0", "0.0 %")
-
-
-def test_before_the_first_roll_a_whole_turn_is_ahead():
-    panel = ChancesPanel(Game(seed=1), settle=0)
-    assert "in a turn of three rolls" in panel.body.value
-    # docs/rules.md#exact-chances / OEIS A096256: five of a kind in three rolls = 2783176/60466176
-    assert Fraction(2783176, 60466176) == Fraction(347897, 7558272)
-    assert rows(panel)["Yacht"] == shown(Fraction(347897, 7558272))
+    shown = rows(view)
+    assert (shown["Big Straight"]["shown"], shown["Big Straight"]["exact"]) == ("100 %", "1")
+    assert shown["Little Straight"]["shown"] == "0 %"  # RULES.md: 2-3-4-5-6 is not little
+    assert shown["Ones"]["exact"] == "0"
 
 
 def test_only_the_open_boxes_of_the_player_to_move():
@@ -88,130 +120,107 @@ def test_only_the_open_boxes_of_the_player_to_move():
     view = play(game=game, chances=True, settle=0)
     game.roll(result=(5, 5, 5, 2, 1))
     game.score("fives")
-    assert "Fives" in rows(view.chances)  # Ravi's fives are still open
+    assert "Fives" in rows(view)  # Ravi's fives are still open
     game.roll(result=(6, 6, 6, 6, 6))
     game.score("yacht")
-    table = rows(view.chances)
-    assert "Fives" not in table  # Asha again
-    assert "Yacht" in table
-    assert len(table) == 11
+    assert "Fives" not in rows(view)  # Asha again
+    assert len(rows(view)) == 11
 
 
 def test_a_switched_off_panel_computes_nothing(monkeypatch):
-    from yacht_edu import probability
-
+    view = play(seed=1)
+    assert view.state["chances"] is None and view.state["coach"] is None
     calls = []
-    real = probability.chances
+    import yacht_edu.widgets.board as board
 
-    def counting(*args: object) -> object:
-        calls.append(args)
-        return real(*args)
-
-    monkeypatch.setattr(probability, "chances", counting)
-    view = play(seed=4, settle=0)
-    assert view.chances.layout.display == "none"
-    view.dice.roll_button.click()
+    monkeypatch.setattr(board, "chances_state", lambda *a: calls.append(a) or {"rows": []})
+    view.roll()
     assert calls == []
-    view.chances_switch.value = True
+    view.receive({"intent": "panel", "panel": "chances", "on": True})
     assert len(calls) == 1
-    assert view.chances.layout.display is None
-    view.dice.dice[0].click()  # a hold changes no chance: nothing recomputed
-    assert len(calls) == 1
-    view.dice.roll_button.click()
-    assert len(calls) == 2
-    view.chances_switch.value = False
-    view.dice.roll_button.click()
-    assert len(calls) == 2
+    assert view.state["switches"][0] == {"key": "switch-chances", "name": "chances",
+                                         "label": "My chances", "on": True}
 
 
 def test_a_missing_module_is_named_and_the_game_goes_on(monkeypatch):
-    monkeypatch.delattr(yacht_edu, "probability", raising=False)
-    monkeypatch.setitem(sys.modules, "yacht_edu.probability", None)
-    view = play(seed=4, chances=True, settle=0)
-    assert "needs yacht_edu.probability" in view.chances.body.value
-    view.dice.roll_button.click()
-    assert view.game.rolls_left == 2
+    import yacht_edu.widgets.board as board
+
+    def without_sympy(*args: object) -> dict:
+        raise ImportError("No module named 'sympy'", name="sympy")
+
+    monkeypatch.setattr(board, "chances_state", without_sympy)
+    view = play(seed=1, chances=True, settle=0)
+    assert view.state["chances"]["note"] == t("widget.panel_missing", "en", module="sympy")
+    assert view.roll()
 
 
 def test_a_failing_panel_does_not_break_the_game(monkeypatch):
-    from yacht_edu import probability
+    import yacht_edu.widgets.board as board
 
-    def broken(*args: object) -> object:
-        raise ZeroDivisionError("a bug")
+    def broken(*args: object, **options: object) -> dict:
+        raise ZeroDivisionError
 
-    monkeypatch.setattr(probability, "chances", broken)
-    view = play(seed=4, chances=True, settle=0)
-    view.dice.roll_button.click()
-    assert view.game.rolls_left == 2
-    assert "could not answer" in view.chances.body.value
-    assert "a bug" in view.chances.body.value
+    monkeypatch.setattr(board, "coach_state", broken)
+    view = play(seed=1, coach=True, settle=0)
+    assert view.state["coach"]["note"] == t("widget.panel_failed", "en", error="ZeroDivisionError")
+    assert view.roll()
 
 
-# -- the coach --------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def cache(tmp_path, monkeypatch):
-    """A private solver cache: the test never reads or writes the user's."""
-    monkeypatch.setenv("YACHT_EDU_CACHE", str(tmp_path))
-    return tmp_path
-
-
-def test_the_coach_panel_shows_the_coachs_ranked_choices(cache):
-    from yacht_edu import coach
-
-    game = Game(seed=5)
-    panel = CoachPanel(game, settle=0)
-    assert "yacht-coach-choice" not in panel.body.value  # nothing to choose before the roll
+def test_the_coach_says_one_sentence_then_ranks_the_choices(solver_cache):
+    game = Game(seed=1)
+    view = play(game=game, coach=True, settle=0)
     game.roll(result=(1, 2, 2, 4, 6))
-    advice = coach.advise(game)
-    assert panel.body.value == coach.advice_html(advice, "en")
-    assert panel.body.value.count('class="yacht-coach-choice"') == len(advice)
-    assert advice[0].choice == (6,)  # the coach's doctest: keep the six, not the pair
+    coach = view.state["coach"]
+    # the coach module's own doctest: keep the six first (164.24), then 4 6 (164.02)
+    assert coach["sentence"] == ("Best: Keep 6, roll the rest. Played well from here, you finish "
+                                 "with about 164 points on average. Next best, Keep 4 6, roll the "
+                                 "rest, gives up 0.22 points on average.")
+    first, second = coach["rows"][:2]
+    assert first["cells"] == ["1", "Keep 6, roll the rest", "164.24", first["cells"][3], "0.00"]
+    assert first["best"] and first["dice"] == [6]
+    assert second["cells"][2] == "164.02"
+    assert all(len(cell.split(".")[-1]) <= 2 for row in coach["rows"] for cell in row["cells"]
+               if cell.replace(".", "").replace("± ", "").isdigit())
+    assert coach["spread"].startswith("± is the spread of the final score")
+    assert coach["why"].startswith("Why: this keep is the best one for ")
+    assert [m["name"] for m in coach["modes"]] == list(COACH_MODES) == ["average"]
 
 
-def test_after_the_game_the_coach_shows_the_points_lost(cache):
-    from yacht_edu import coach
-
-    view = play(seed=6, coach=True, settle=0)
-    game = view.game
-    while not game.over:
-        game.roll()
-        game.score(game.scorecard().open_categories[0])
-    assert view.coach.body.value == coach.analysis_html(coach.analyse(game), "en")
-    assert "yacht-analysis-decision" in view.coach.body.value
+def test_before_a_roll_the_coach_says_what_to_expect(solver_cache):
+    view = play(seed=1, coach=True, settle=0)
+    # 166.955...: the optimal Yacht expectation published in BENCHMARKS.md (solver tests)
+    assert view.state["coach"]["sentence"] == (
+        "Player 1, roll the dice. Played well from here, you finish with about 167 points on "
+        "average.")
 
 
-def test_the_coach_panel_passes_its_progress_bar_to_the_solver(cache, monkeypatch):
-    from yacht_edu import coach
+def test_after_the_game_the_coach_shows_the_points_given_up(solver_cache):
+    view = play(seed=2, coach=True, settle=0)
+    while not view.game.over:
+        view.roll()
+        view.score(view.game.scorecard().open_categories[0])
+    coach = view.state["coach"]
+    assert coach["sentence"].startswith("Player 1 gave up ")
+    assert 0 < len(coach["rows"]) <= 5
+    losses = [float(row["cells"][-1]) for row in coach["rows"]]
+    assert losses == sorted(losses, reverse=True)
+
+
+def test_the_coach_shows_its_solve_on_the_board(solver_cache, monkeypatch):
+    import yacht_edu.coach as coach
 
     seen = []
+    real = coach.advise
 
-    def advise(game: Game, progress: WidgetProgress) -> object:
-        seen.append(progress)
-        with progress(total=50) as bar:
-            for _ in range(5):
-                bar.update(10)
-        return coach.advise(game)
+    def advise(game, progress=None):
+        counter = progress(total=4)
+        for _ in range(4):
+            counter.update()
+            seen.append(view.progress)
+        return real(game)
 
     monkeypatch.setattr(coach, "advise", advise)
-    panel = CoachPanel(Game(seed=1), settle=0)
-    assert seen == [panel.progress]
-    assert panel.bar.value == 100
-    assert panel.bar.layout.display == "none"  # hidden once solved
-
-
-def test_a_widget_progress_bar_counts_in_percent():
-    bar = widgets.IntProgress()
-    progress = WidgetProgress(bar)
-    values = []
-    bar.observe(lambda change: values.append(change["new"]), names="value")
-    counting = progress(total=1000)
-    assert bar.layout.display is None
-    for _ in range(1000):
-        counting.update()
-    counting.close()
-    assert values == list(range(1, 101))  # a hundred updates, not a thousand
-    assert bar.layout.display == "none"
-    assert list(progress(["a", "b", "c", "d"])) == ["a", "b", "c", "d"]
-    assert bar.value == 100
+    view = play(seed=1, settle=0)
+    view.show_panel("coach")
+    assert seen == [25, 50, 75, 100]
+    assert view.progress == -1  # hidden again once the coach has answered

@@ -1,5 +1,7 @@
-"""A real JupyterLab and a headless Chromium for the browser tests, shared by the whole session.
+"""A real Jupyter server and a headless Chromium for the browser tests, shared by the session.
 
+The server is JupyterLab's; it also serves Jupyter Notebook 7, so a test opens its notebook in
+either application (the ``app`` fixture: ``"lab"`` unless a test asks for ``"notebook"``).
 Debian's Chromium (``/usr/bin/chromium``) is driven by Playwright.  Without it the browser tests
 are skipped, except under CI (env var ``CI`` set), where a missing browser fails the run.
 Screenshots of each test's final page go to ``test-artifacts/`` at the repository root.
@@ -148,12 +150,32 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+APPS = ("lab", "notebook")
+
+
 @pytest.fixture
-def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+def app(request: pytest.FixtureRequest) -> str:
+    """The application a notebook opens in: ``"lab"`` (JupyterLab 4) or ``"notebook"`` (Notebook
+    7); parametrize with ``indirect=True`` to choose."""
+    chosen = getattr(request, "param", "lab")
+    assert chosen in APPS
+    return str(chosen)
+
+
+@pytest.fixture
+def screen(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """The browser window: 1400 x 1100 unless a test asks for another (``indirect=True``), such
+    as a school laptop's 1366 x 768 or a touch screen (``"has_touch": True``)."""
+    return {"width": 1400, "height": 1100, **getattr(request, "param", {})}
+
+
+@pytest.fixture
+def page(browser: Any, screen: dict[str, Any], request: pytest.FixtureRequest) -> Iterator[Any]:
     """A fresh browser page; its final state is kept as a screenshot in ``test-artifacts/``."""
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport={"width": 1400, "height": 1100})
+    size = {"width": screen["width"], "height": screen["height"]}
+    context = browser.new_context(viewport=size, has_touch=screen.get("has_touch", False))
     tab = context.new_page()
     tab.set_default_timeout(WAIT_MS)
     expect.set_options(timeout=WAIT_MS)
@@ -210,10 +232,24 @@ class Notebook:
         self.client.stop_channels()
 
 
+def wait_for_idle_kernel(lab: Lab, notebook: str) -> None:
+    """Until the notebook's kernel has started and is idle (asked of the server, so that it
+    works the same in JupyterLab and in Notebook 7)."""
+    deadline = time.monotonic() + 4 * WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(f"{lab.url}/api/sessions?token={TOKEN}") as answer:
+            states = [s["kernel"]["execution_state"] for s in json.load(answer)
+                      if s["path"] == notebook]
+        if states == ["idle"]:
+            return
+        time.sleep(0.2)
+    pytest.fail(f"the kernel of {notebook} did not become idle")
+
+
 @pytest.fixture
-def notebook(lab: Lab, page: Any) -> Iterator[Callable[[str, str], Notebook]]:
-    """``notebook(name, source)``: write a one-cell notebook, open it and run all of it;
-    ``notebook(name)``: the same with the lesson ``notebooks/<name>``."""
+def notebook(lab: Lab, page: Any, app: str) -> Iterator[Callable[[str, str], Notebook]]:
+    """``notebook(name, source)``: write a one-cell notebook, open it in ``app`` and run all of
+    it; ``notebook(name)``: the same with the lesson ``notebooks/<name>``."""
     from playwright.sync_api import expect
 
     opened: list[Notebook] = []
@@ -228,13 +264,18 @@ def notebook(lab: Lab, page: Any) -> Iterator[Callable[[str, str], Notebook]]:
                                            "language": "python"}
         nbformat.write(book, lab.root / name)
         code_cells = sum(1 for cell in book.cells if cell.cell_type == "code")
-        page.goto(f"{lab.url}/lab/tree/{name}?token={TOKEN}&reset")
-        expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle")
+        if app == "lab":
+            page.goto(f"{lab.url}/lab/tree/{name}?token={TOKEN}&reset")
+            expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle")
+        else:
+            page.goto(f"{lab.url}/notebooks/{name}?token={TOKEN}")
+        expect(page.locator(".jp-Notebook .jp-CodeCell").first).to_be_visible(
+            timeout=4 * WAIT_MS)
+        wait_for_idle_kernel(lab, name)
         page.locator(".lm-MenuBar-item", has_text="Run").click()
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
         expect(page.locator(".jp-CodeCell .jp-InputPrompt")).to_have_text(
             [re.compile(r"\[\d+\]:")] * code_cells, timeout=4 * WAIT_MS)
-        expect(page.locator(".jp-OutputArea-output .yacht-style")).not_to_have_count(0)
         opened.append(Notebook(page, lab.kernel_of(name)))
         return opened[-1]
 

@@ -107,13 +107,13 @@ function diceBar(state) {
     },
     dieFace(die.face), die.held ? lock() : null));
   const roll = state.roll;
-  const locked = roll.locked || state.landing;
+  const locked = roll.locked || state.settling;
   const button = control("button", "roll", { intent: "roll" }, {
-    class: ["yacht-roll", locked && "yacht-locked", state.landing && "yacht-rolling"]
+    class: ["yacht-roll", locked && "yacht-locked", state.settling && "yacht-rolling"]
       .filter(Boolean).join(" "),
     "aria-disabled": locked ? "true" : null,
   }, h("span", { class: "yacht-roll-word" }, roll.text),
-     roll.left ? h("span", { class: "yacht-roll-left" }, roll.left) : null);
+     roll.left ? [" ", h("span", { class: "yacht-roll-left" }, roll.left)] : null);
   const row = h("div", {
     class: ["yacht-dice", state.landing && "yacht-landing"].filter(Boolean).join(" "),
     role: "group", "aria-label": state.dice_label, dir: "ltr", "data-key": "dice",

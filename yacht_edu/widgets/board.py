@@ -166,6 +166,7 @@ class GameView(anywidget.AnyWidget):
             "parts": list(self.parts),
             "message": referee.message,
             "message_at": referee.message_at,
+            "settling": referee.settling,
             "solving": t("widget.coach_solving", lang),
             "switches": [{"key": f"switch-{name}", "name": name,
                           "label": t(f"widget.{name}_switch", lang), "on": on}
