@@ -1,8 +1,9 @@
-"""Speed of the widgets on the kernel side: a click from arriving to every view re-rendered.
+"""Speed of the board on the kernel side: an intent from arriving to the new state built.
 
 The browser's own figures (click in Chromium to the page changing, chances panel on) are measured
-by ``tests/browser/test_lab_play.py`` and written to ``test-artifacts/latency.json``; this script
-prints the part of them spent in Python, for each rule set, with and without the panels.
+by ``tests/browser/test_board.py`` and written to ``test-artifacts/latency.json``; this script
+prints the part of them spent in Python (the referee's move and the JSON state the view draws,
+with its size), for each rule set, with and without the panels.
 
 Run: python benchmarks/bench_widgets.py
 """
@@ -31,17 +32,17 @@ def timed(click: Callable[[], object]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def play_by_clicks(view: GameView) -> tuple[list[float], list[float]]:
-    """One whole game by clicks; milliseconds of each roll click and each box click."""
+def play_by_intents(view: GameView) -> tuple[list[float], list[float]]:
+    """One whole game by the intents the view sends; milliseconds of each roll and each box."""
     rolls, boxes = [], []
     while not view.game.over:
         for roll in range(3):
             if roll:
-                view.dice.dice[roll].click()
-            rolls.append(timed(view.dice.roll_button.click))
-        card = next(c for c in view.cards if c.player == view.game.current_player)
-        box = next(b for b in card.boxes.values() if not b.disabled)
-        boxes.append(timed(box.click))
+                view.receive({"intent": "hold", "die": roll})
+            rolls.append(timed(lambda: view.receive({"intent": "roll"})))
+        intent = {"intent": "score", "player": view.game.current_player,
+                  "box": view.game.scorecard().open_categories[0]}
+        boxes.append(timed(lambda: view.receive(intent)))  # noqa: B023 (called at once)
     return rolls, boxes
 
 
@@ -57,7 +58,7 @@ def main() -> None:
           f"Python {platform.python_version()}")
     start = time.perf_counter()
     play(("A", "B"), "yahtzee", seed=1, settle=0)
-    print(f"first play() of the session (imports, stylesheet): "
+    print(f"first play() of the session (imports, the view's module): "
           f"{(time.perf_counter() - start) * 1000:.0f} ms")
     print(f"play() of a 2-player yahtzee game: "
           f"{timed(lambda: play(('A', 'B'), 'yahtzee', seed=2, settle=0)):.1f} ms")
@@ -72,12 +73,13 @@ def main() -> None:
             rolls, boxes = [], []
             for game in range(GAMES):
                 if game:
-                    view.new_game_button.click()
-                more_rolls, more_boxes = play_by_clicks(view)
+                    view.receive({"intent": "new_game"})
+                more_rolls, more_boxes = play_by_intents(view)
                 rolls += more_rolls
                 boxes += more_boxes
+            size = len(json.dumps(view.state, ensure_ascii=False).encode())
             print(f"{name:8s} panels {panels:14s} roll click: {figures(rolls)}")
-            print(f"{'':8s} {'':21s} box click:  {figures(boxes)}")
+            print(f"{'':8s} {'':21s} box click:  {figures(boxes)}; state {size / 1024:.1f} KiB")
     latency = Path(__file__).resolve().parents[1] / "test-artifacts" / "latency.json"
     if latency.exists():
         print("browser (last run of tests/browser):", json.dumps(json.loads(latency.read_text())))

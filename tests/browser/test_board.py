@@ -448,7 +448,7 @@ def test_lesson_1_runs_in_the_lab_and_a_learner_plays_in_it(notebook):
     expect(nb.page.locator(".jp-OutputArea-output", has_text="All three right!")).to_have_count(1)
 
 
-@pytest.mark.parametrize("screen", [{"width": 1366, "height": 1000}], indirect=True)
+@pytest.mark.parametrize("screen", [{"width": 1366, "height": 1300}], indirect=True)
 def test_the_readme_picture(notebook, artifacts):
     """A two-player game mid-turn with both panels beside the card: docs/game-widget.png."""
     nb = notebook("readme.ipynb", "from yacht_edu import play\n"
