@@ -34,12 +34,37 @@ from yacht_edu.widgets.panels import COACH_MODES, chances_state, coach_state
 from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock, NotYourTurnError, Referee
 from yacht_edu.widgets.state import box_key, game_state
 
-__all__ = ["PARTS", "GameView", "next_seed"]
+__all__ = ["PARTS", "PUBLIC_CLASSES", "GameView", "next_seed"]
 
 HERE = Path(__file__).parent
 #: The pieces a board can show; a board shows all of them unless told otherwise.
 PARTS = ("dice", "card", "panels")
 PANELS = ("chances", "coach")
+
+#: Classes that tests and teachers' stylesheets may select on (the view, ``board.js``, sets them).
+PUBLIC_CLASSES = {
+    "yacht-game": "the whole board",
+    "yacht-dice": "the row of five dice",
+    "yacht-die": "each die (five per row)",
+    "yacht-face-N": "a die showing N (0: not rolled yet)",
+    "yacht-held": "a held die, and only then",
+    "yacht-locked": "a die or the roll button that cannot be used now (it answers why if clicked)",
+    "yacht-roll": "the roll button",
+    "yacht-rolling": "the roll button while the table settles after a roll or a score",
+    "yacht-scorecard": "the scorecard: a row per box, a column per player",
+    "yacht-current": "the heading and cells of the column of the player to move",
+    "yacht-category-<name>": "each player's button of one box, e.g. yacht-category-full_house",
+    "yacht-open / yacht-filled / yacht-forbidden / yacht-waiting": "a box that may be scored / "
+        "is filled / the rules forbid now / waits for a roll or for its player's turn",
+    "yacht-total": "a player's total",
+    "yacht-message": "why a click was refused, shown beside what was clicked",
+    "yacht-status": "the round and whose turn it is, or who won",
+    "yacht-final": "the end of the game, over the dice, with the ranking",
+    "yacht-new-game": "the new game button",
+    "yacht-chances / yacht-coach-panel": "the teaching panels",
+    "yacht-chances-switch / yacht-coach-switch": "the switches that show them",
+    "yacht-rtl": "a board laid out right to left",
+}
 
 
 class GameView(anywidget.AnyWidget):
