@@ -224,3 +224,23 @@ def test_the_coach_shows_its_solve_on_the_board(solver_cache, monkeypatch):
     view.show_panel("coach")
     assert seen == [25, 50, 75, 100]
     assert view.progress == -1  # hidden again once the coach has answered
+
+
+def test_a_second_coach_mode_is_offered_and_chosen_by_an_intent(monkeypatch):
+    """How a later mode (such as playing to reach a target) plugs into the coach panel."""
+    import yacht_edu.widgets.panels as panels
+
+    def steady(game, lang, progress):
+        return {"sentence": "Keep calm.", "rows": [], "spread": ""}
+
+    modes = dict(COACH_MODES) | {"steady": ("board.coach_heading", steady)}
+    monkeypatch.setattr(panels, "COACH_MODES", modes)
+    monkeypatch.setattr("yacht_edu.widgets.board.COACH_MODES", modes)
+    view = play(seed=1, settle=0)
+    view.receive({"intent": "coach_mode", "mode": "steady"})
+    view.show_panel("coach")
+    coach = view.state["coach"]
+    assert [m["name"] for m in coach["modes"]] == ["average", "steady"]
+    assert (coach["mode"], coach["sentence"]) == ("steady", "Keep calm.")
+    with pytest.raises(ValueError, match="mode"):
+        view.set_coach_mode("nonsense")

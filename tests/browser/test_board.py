@@ -358,9 +358,9 @@ def test_the_end_of_the_game_is_announced_over_the_dice_with_the_ranking(noteboo
     expect(nb.widget(".yacht-rank-name")).to_have_text(ranking)
     assert abs(final.bounding_box()["y"] - dice_top) < 40  # where the dice were
     assert inside(LAPTOP, final)
+    final.page.screenshot(path=str(artifacts / "end-of-game.png"))
     nb.widget(".yacht-new-game").click()
     expect(nb.widget(".yacht-status")).to_have_text("Round 1 of 12 · Asha to play")
-    final.page.screenshot(path=str(artifacts / "end-of-game.png"))
 
 
 # -- keyboard and languages -----------------------------------------------------------------------
