@@ -42,6 +42,7 @@ import numpy.typing as npt
 from yacht_edu.dice import FACES, NUMBER_OF_DICE, Hand
 from yacht_edu.errors import RuleError
 from yacht_edu.i18n import t
+from yacht_edu.probability.turn import best_expected
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.solver import Expected, Progress, solve
 from yacht_edu.solver.backward import (
@@ -60,7 +61,6 @@ from yacht_edu.solver.turn import (
     KEEP_INDEX,
     KEEPS,
     best_keeps,
-    first_roll,
     pick,
     roll_the_rest,
 )
@@ -110,12 +110,8 @@ def box_pars(rules: Rules) -> Mapping[str, float]:
     >>> round(box_pars(get_rules("yacht"))["sixes"], 2)   # 5 dice × 2.53 sixes on average
     12.64
     """
-    rows = box_rows(rules)
-    scores: npt.NDArray[Any] = rows.plain_points.astype(np.float64)  # (252 hands, boxes)
-    for _ in range(2):  # two rolls with a choice of keep before each
-        worth = roll_the_rest(scores)
-        scores = pick(worth, best_keeps(worth))
-    return dict(zip(rules.categories, first_roll(scores).tolist(), strict=True))
+    return {category: float(best_expected(category, rules=rules.name))
+            for category in rules.categories}
 
 
 # -- a strategy: how it chooses boxes and keeps ------------------------------------------------

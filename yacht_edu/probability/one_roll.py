@@ -19,10 +19,10 @@ from collections.abc import Iterator, Mapping
 
 from sympy import Expr, Rational, sqrt
 
-from yacht_edu.dice import NUMBER_OF_DICE, Hand, multiset_chance, multisets
+from yacht_edu.hands import HAND_ROLLS, ORDERED_ROLLS, orders
 from yacht_edu.i18n import digits, t
 from yacht_edu.probability.exact import decimal, show
-from yacht_edu.rules import Rules, RulesLike, get_rules
+from yacht_edu.rules import Rules, RulesLike, get_rules, score_table
 
 __all__ = [
     "ORDERED_ROLLS",
@@ -35,20 +35,6 @@ __all__ = [
     "score_distribution",
     "score_variable",
 ]
-
-#: How many ordered rolls five dice have: 6^5.
-ORDERED_ROLLS: int = 6**NUMBER_OF_DICE
-
-
-def orders(hand: Hand) -> int:
-    """How many ordered rolls show this hand: 5!/(a!·b!·…) for the counts a, b, … of its faces.
-
-    >>> orders((5, 5, 5, 2, 1)), orders((6, 6, 6, 6, 6)), orders((1, 2, 3, 4, 5))
-    (20, 1, 120)
-    """
-    chance = multiset_chance(hand)
-    return chance.numerator * ORDERED_ROLLS // chance.denominator  # hand: five dice
-
 
 def checked(category: str, rules: RulesLike) -> Rules:
     """The rule set, after checking that ``category`` is one of its boxes."""
@@ -64,8 +50,14 @@ def count_one_roll(category: str, rules: RulesLike = "yacht") -> int:
 
 @functools.cache
 def _count_scoring(rule_set: str, category: str) -> int:
-    box = get_rules(rule_set).boxes[category]
-    return sum(orders(hand) for hand in multisets() if box(hand) > 0)
+    scores = box_scores(rule_set, category)
+    return sum(count for count, points in zip(HAND_ROLLS, scores, strict=True) if points > 0)
+
+
+def box_scores(rules: RulesLike, category: str) -> tuple[int, ...]:
+    """The box's score for each of the 252 hands (a column of :func:`score_table`)."""
+    column = get_rules(rules).categories.index(category)
+    return tuple(row[column] for row in score_table(rules))
 
 
 def p_one_roll(category: str, rules: RulesLike = "yacht") -> Rational:
@@ -152,10 +144,9 @@ def score_distribution(category: str, rules: RulesLike = "yacht") -> Distributio
 
 @functools.cache
 def _distribution(rule_set: str, category: str) -> Distribution:
-    box = get_rules(rule_set).boxes[category]
     counts: dict[int, int] = {}
-    for hand in multisets():
-        counts[box(hand)] = counts.get(box(hand), 0) + orders(hand)
+    for points, count in zip(box_scores(rule_set, category), HAND_ROLLS, strict=True):
+        counts[points] = counts.get(points, 0) + count
     return Distribution({score: Rational(c, ORDERED_ROLLS) for score, c in counts.items()})
 
 

@@ -20,7 +20,6 @@ end.  Results are cached per rule set, box, goal and strategy.
 from __future__ import annotations
 
 import functools
-import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -29,8 +28,18 @@ from typing import Literal
 
 from sympy import Rational
 
-from yacht_edu.dice import NUMBER_OF_DICE, Dice, DiceRoller, Hand, keeps, multisets, reroll_chances
+from yacht_edu.dice import Dice, DiceRoller
 from yacht_edu.errors import InvalidKeepError
+from yacht_edu.hands import (
+    HAND_INDEX,
+    HANDS,
+    KEEP_INDEX,
+    KEEPS,
+    ORDERED_ROLLS,
+    Hand,
+    sub_keep_indices,
+    throws,
+)
 from yacht_edu.probability import one_roll
 from yacht_edu.probability.errors import InvalidRollsError, UnknownGoalError, UnknownStrategyError
 from yacht_edu.probability.one_roll import checked
@@ -56,10 +65,6 @@ __all__ = [
 Strategy = Callable[[Dice, int], Iterable[int]]
 Goal = Literal["chance", "score"]
 GOALS: tuple[Goal, ...] = ("chance", "score")
-
-#: Every outcome weight is a count out of 6^5 (a keep of k dice weighs its 6^(5-k) outcomes × 6^k).
-SCALE: int = 6**NUMBER_OF_DICE
-
 
 # -- the named teaching strategies --------------------------------------------------------------
 
@@ -92,12 +97,13 @@ STRATEGIES: Mapping[str, Strategy] = MappingProxyType({
 
 @dataclass(frozen=True)
 class Chain:
-    """The 252 hands, the 462 keeps, each keep's outcomes and each hand's sub-keeps, by index."""
+    """The 252 hands, the 462 keeps, each keep's outcomes and each hand's sub-keeps, by index
+    (a view of :mod:`yacht_edu.hands`, in its order)."""
 
     hands: tuple[Hand, ...]
-    hand_index: dict[Hand, int]
+    hand_index: Mapping[Hand, int]
     keeps: tuple[Hand, ...]
-    keep_index: dict[Hand, int]
+    keep_index: Mapping[Hand, int]
     #: per keep: (hand index, ordered outcomes × 6^len(keep)), the weights adding up to 6^5
     outcomes: tuple[tuple[tuple[int, int], ...], ...]
     #: per hand: the keep indices of its distinct sub-multisets, most dice (then high faces) first
@@ -106,25 +112,14 @@ class Chain:
 
 @functools.cache
 def chain() -> Chain:
-    """The turn's Markov chain over hands (built from :func:`yacht_edu.dice.reroll_chances`)."""
-    hands, all_keeps = multisets(), keeps()
-    hand_index = {hand: i for i, hand in enumerate(hands)}
-    keep_index = {keep: i for i, keep in enumerate(all_keeps)}
-    outcomes = tuple(
-        tuple((hand_index[hand], int(p * SCALE)) for hand, p in reroll_chances(keep).items())
-        for keep in all_keeps
-    )
+    """The turn's Markov chain over hands, counted out of 6^5 (from :mod:`yacht_edu.hands`)."""
+    outcomes = tuple(tuple((hand, count * 6 ** len(keep)) for hand, count in throws(keep))
+                     for keep in KEEPS)
     sub_keeps = tuple(
-        tuple(keep_index[keep]
-              for keep in sorted(sub_multisets(hand), key=lambda k: (len(k), k), reverse=True))
-        for hand in hands
+        tuple(sorted(sub_keep_indices(hand), key=lambda k: (len(KEEPS[k]), KEEPS[k]), reverse=True))
+        for hand in HANDS
     )
-    return Chain(hands, hand_index, all_keeps, keep_index, outcomes, sub_keeps)
-
-
-def sub_multisets(hand: Hand) -> set[Hand]:
-    """Every distinct choice of dice to keep from ``hand``, from none to all five."""
-    return {kept for size in range(len(hand) + 1) for kept in itertools.combinations(hand, size)}
+    return Chain(HANDS, HAND_INDEX, KEEPS, KEEP_INDEX, outcomes, sub_keeps)
 
 
 # -- worths, backward over the rolls left --------------------------------------------------------
@@ -147,8 +142,7 @@ class Solution:
     keep_worths: list[list[int]] = field(init=False)
 
     def __post_init__(self) -> None:
-        box = get_rules(self.rule_set).boxes[self.category]
-        scores = [box(hand) for hand in chain().hands]
+        scores = list(one_roll.box_scores(self.rule_set, self.category))
         self.made = [score > 0 for score in scores]
         self.hand_worths = [[int(made) for made in self.made] if self.goal == "chance" else scores]
         self.keep_worths = [[]]  # no keep with no roll to come
@@ -182,11 +176,11 @@ class Solution:
 
     def fresh(self, rolls: int) -> Rational:
         """The worth of a fresh turn of ``rolls`` rolls (the first keeps nothing)."""
-        return Rational(self.keeps_upto(rolls)[chain().keep_index[()]], SCALE**rolls)
+        return Rational(self.keeps_upto(rolls)[chain().keep_index[()]], ORDERED_ROLLS**rolls)
 
     def from_hand(self, hand: Hand, rolls_left: int) -> Rational:
         worth = self.hands_upto(rolls_left)[chain().hand_index[hand]]
-        return Rational(worth, SCALE**rolls_left)
+        return Rational(worth, ORDERED_ROLLS**rolls_left)
 
 
 def chosen_keep(strategy: Strategy, hand: Hand, rolls_left: int) -> Hand:
@@ -316,7 +310,7 @@ def keep_values(category: str, dice: Dice | Iterable[int], rolls_left: int = 1,
     board, worths = chain(), ways.keeps_upto(rolls)
     subs = board.sub_keeps[board.hand_index[hand_of(dice)]]
     ranked = sorted(subs, key=lambda k: -worths[k])  # a stable sort keeps the tie order
-    return {board.keeps[k]: Rational(worths[k], SCALE**rolls) for k in ranked}
+    return {board.keeps[k]: Rational(worths[k], ORDERED_ROLLS**rolls) for k in ranked}
 
 
 def best_keep(category: str, dice: Dice | Iterable[int], rolls_left: int = 1,

@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.dice import FACES, NUMBER_OF_DICE
-from yacht_edu.rules import UPPER_BONUS_THRESHOLD, Rules, RulesLike, get_rules
+from yacht_edu.rules import UPPER_BONUS_THRESHOLD, Rules, RulesLike, get_rules, score_table
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.turn import HANDS
 
@@ -355,8 +355,7 @@ def box_rows(rules: RulesLike) -> BoxRows:
 def _box_rows(rules: Rules) -> BoxRows:
     space = StateSpace.of(rules)
     categories = rules.categories
-    plain = np.array([[rules.score(hand, c) for c in categories] for hand in HANDS],
-                     dtype=np.int64)
+    plain = np.array(score_table(rules), dtype=np.int64)  # rows: HANDS; columns: categories
     five_of_a_kind = {hand[0]: h for h, hand in enumerate(HANDS) if len(set(hand)) == 1}
     row_box: list[int] = []
     row_points: list[int] = []

@@ -30,13 +30,25 @@ object) for the exact one; the same functions serve both.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu.dice import NUMBER_OF_DICE, Hand, multiset_chance, multisets
+from yacht_edu import hands as core
+from yacht_edu.hands import (
+    FIRST_HAND,
+    HAND_INDEX,
+    HANDS,
+    KEEP_INDEX,
+    KEEPS,
+    NUMBER_OF_DICE,
+    ORDERED_ROLLS,
+    Hand,
+    multisets,
+    one_more_die,
+    sub_keeps,
+)
 
 __all__ = [
     "FIRST_HAND",
@@ -48,7 +60,6 @@ __all__ = [
     "TAG_BITS",
     "best_keeps",
     "first_roll",
-    "hand_rolls",
     "pick",
     "pick_each",
     "roll_forward",
@@ -60,36 +71,18 @@ __all__ = [
 
 Array = npt.NDArray[Any]
 
-def _by_size(size: int) -> tuple[Hand, ...]:
-    """The keeps of ``size`` dice, those with more different faces first (see PARENTS)."""
-    return tuple(sorted(multisets(size), key=lambda keep: -len(set(keep))))
-
-
-#: The 462 keeps, smallest first; the last 252 are the hands.
-KEEPS: tuple[Hand, ...] = tuple(keep for size in range(NUMBER_OF_DICE + 1)
-                                for keep in _by_size(size))
-#: The 252 hands of five dice, in the order the solver's arrays use.
-HANDS: tuple[Hand, ...] = _by_size(NUMBER_OF_DICE)
-KEEP_INDEX: Mapping[Hand, int] = {keep: i for i, keep in enumerate(KEEPS)}
-HAND_INDEX: Mapping[Hand, int] = {hand: i for i, hand in enumerate(HANDS)}
-#: Where the hands start among the keeps.
-FIRST_HAND = len(KEEPS) - len(HANDS)
-#: 6 ** 5 ordered rolls of five dice.
-ORDERED_ROLLS = 6**NUMBER_OF_DICE
-
 
 def _block(size: int) -> slice:
     """The keeps of ``size`` dice: a contiguous block of :data:`KEEPS`."""
     start = sum(len(multisets(smaller)) for smaller in range(size))
-    return slice(start, start + len(multisets(size)))
+    return slice(start, start + len(multisets(size)))  # the core's order: by size
 
 
 BLOCKS = tuple(_block(size) for size in range(NUMBER_OF_DICE + 1))
 
 # For each keep of fewer than five dice, the six keeps with one more die (faces 1..6).
 CHILDREN = tuple(
-    np.array([[KEEP_INDEX[tuple(sorted((*keep, face)))] for face in range(1, 7)]
-              for keep in KEEPS[BLOCKS[size]]], dtype=np.intp)
+    np.array([one_more_die(keep) for keep in KEEPS[BLOCKS[size]]], dtype=np.intp)
     for size in range(NUMBER_OF_DICE)
 )
 
@@ -116,14 +109,7 @@ Ints = npt.NDArray[np.intp]
 PARENTS = ((), *(_parents(size) for size in range(1, NUMBER_OF_DICE + 1)))
 
 #: In how many of the 7,776 ordered rolls each hand appears (sums to 7,776).
-HAND_ROLLS = np.array([int(multiset_chance(hand) * ORDERED_ROLLS) for hand in HANDS],
-                      dtype=np.int64)
-
-
-def hand_rolls() -> npt.NDArray[np.int64]:
-    """How many of the 7,776 ordered rolls of five dice give each of the 252 hands."""
-    counts: npt.NDArray[np.int64] = HAND_ROLLS.copy()
-    return counts
+HAND_ROLLS: npt.NDArray[np.int64] = np.array(core.HAND_ROLLS, dtype=np.int64)
 
 
 # -- tags: the best value and where it came from, in one ``np.maximum`` -------------------------
@@ -214,7 +200,7 @@ def first_roll(hand_values: Array) -> Array:
     """
     if hand_values.dtype == object:
         return (HAND_ROLLS.astype(object)[:, None] * hand_values).sum(axis=0)  # type: ignore[no-any-return]
-    return (HAND_ROLLS / ORDERED_ROLLS) @ hand_values  # type: ignore[no-any-return]
+    return (HAND_ROLLS / ORDERED_ROLLS) @ hand_values
 
 
 def pick(values: Array, rows: Ints, first_column: int = 0) -> Array:
@@ -230,10 +216,3 @@ def pick_each(arrays: tuple[Array, ...], rows: Ints, first_column: int = 0) -> l
     columns = arrays[0].shape[1]
     flat = rows * columns + (first_column + np.arange(rows.shape[1]))
     return [np.ascontiguousarray(values).ravel()[flat] for values in arrays]
-
-
-def sub_keeps(hand: Hand) -> tuple[Hand, ...]:
-    """Every distinct keep inside ``hand`` (its sub-multisets), smallest first, itself last."""
-    found = {tuple(hand[i] for i in range(len(hand)) if mask >> i & 1)
-             for mask in range(1 << len(hand))}
-    return tuple(sorted(found, key=KEEP_INDEX.__getitem__))
