@@ -20,7 +20,7 @@ from yacht_edu.probability import (
     score_distribution,
     simulate_turns,
 )
-from yacht_edu.probability.turn import Strategy
+from yacht_edu.probability.turn import StrategyLike
 from yacht_edu.rules import RulesLike, get_rules
 
 try:
@@ -98,7 +98,7 @@ def plot_chance_within(category: str = "yacht", rules: RulesLike = "yacht", *,
 
 def plot_law_of_large_numbers(category: str = "yacht", rules: RulesLike = "yacht", *,
                               rolls: int = 3, trials: int = 2000, seed: int = 0,
-                              strategy: str | Strategy = "optimal", ax: Axes | None = None,
+                              strategy: StrategyLike = "optimal", ax: Axes | None = None,
                               lang: str | None = None) -> Axes:
     """The share of simulated turns that made the box so far, against the exact chance."""
     ax = axes(ax)

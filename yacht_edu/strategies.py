@@ -29,20 +29,30 @@ choices fixed; :func:`simulate` plays many games at once with seeded dice.
 
 from __future__ import annotations
 
-import functools
 import html
 import math
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+import warnings
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu.dice import FACES, NUMBER_OF_DICE, Hand
-from yacht_edu.errors import RuleError
+from yacht_edu.dice import FACES, NUMBER_OF_DICE
 from yacht_edu.i18n import t
-from yacht_edu.probability.turn import best_expected
+from yacht_edu.policies import (
+    GAME_STRATEGIES,
+    STRATEGIES,
+    KeepRule,
+    Strategy,
+    UnknownStrategyError,
+    box_pars,
+    get_strategy,
+    keep_most_common,
+    kept_by,
+    points_above_par,
+    points_now,
+)
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.solver import Expected, Progress, solve
 from yacht_edu.solver.backward import (
@@ -66,14 +76,18 @@ from yacht_edu.solver.turn import (
 )
 
 __all__ = [
+    "GAME_STRATEGIES",
     "STRATEGIES",
     "Simulation",
     "Strategy",
-    "UnknownStrategyNameError",
+    "UnknownStrategyError",
     "box_pars",
     "compare",
     "get_strategy",
     "keep_most_common",
+    "plan_turn",
+    "points_above_par",
+    "points_now",
     "simulate",
     "strategy_expected_score",
 ]
@@ -84,117 +98,46 @@ Floats = npt.NDArray[np.float64]
 SHIFT = 1000.0
 
 
-class UnknownStrategyNameError(RuleError):
-    """A strategy name that does not exist."""
-
-    default_msgid = "strategy.error.unknown"
-
-
-# -- the rules of thumb, as a class would write them -------------------------------------------
-
-
-def keep_most_common(hand: Hand) -> Hand:
-    """The dice of the face shown most often (the higher face on a tie).
-
-    >>> keep_most_common((2, 2, 5, 5, 6))
-    (5, 5)
-    """
-    face = max(FACES, key=lambda f: (hand.count(f), f))
-    return (face,) * hand.count(face)
-
-
-@functools.cache
-def box_pars(rules: Rules) -> Mapping[str, float]:
-    """Each box's par: the average score of a whole turn played for that box alone.
-
-    >>> round(box_pars(get_rules("yacht"))["sixes"], 2)   # 5 dice × 2.53 sixes on average
-    12.64
-    """
-    return {category: float(best_expected(category, rules=rules.name))
-            for category in rules.categories}
-
-
 # -- a strategy: how it chooses boxes and keeps ------------------------------------------------
 
-#: Preference of each score row in each state: (rows, gains, boxes) -> same shape as gains.
-Preference = Callable[[Rules, Floats, Ints], Floats]
+def plan_turn(strategy: Strategy, rules: Rules, states: Ints) -> TurnPlan:
+    """The strategy's choices for a turn from each of ``states`` (one column each)."""
+    rows = box_rows(rules)
+    if strategy.optimal:
+        table = solve(rules)
+        worth, squares, box_row = hand_worth(rows, states, table.mean, table.second)
+        return turn_worth(worth, squares, box_row)
+    if strategy.box_rule is None:
+        raise UnknownStrategyError("strategy.error.unknown", name=repr(strategy.name),
+                                   choices=", ".join(GAME_STRATEGIES))
+    used = open_rows(rows, states)
+    offer = rows.in_states(states, used)
+    liked = strategy.box_rule(rules, offer.gain.astype(np.float64), rows.row_box[used][:, None])
+    liked = np.where(offer.allowed, liked + SHIFT, -1.0)
+    chosen = best_rows(rows, liked, used)
+    keeps = []
+    hand_liked = pick(liked, chosen)
+    for rolls_left in (2, 1):
+        worth = roll_the_rest(hand_liked)
+        keep = best_keeps(worth) if strategy.keep_rule is None else _fixed_keeps(
+            strategy.keep_rule, rolls_left, len(states))
+        keeps.append(keep)
+        hand_liked = pick(worth, keep)
+    empty = np.zeros(0)
+    return TurnPlan(used[chosen], keeps[0], keeps[1], empty, empty)
 
 
-def points_now(rules: Rules, gain: Floats, box: Ints) -> Floats:
-    """What the box adds to the total now (with any bonus)."""
-    return gain
-
-
-def points_above_par(rules: Rules, gain: Floats, box: Ints) -> Floats:
-    """What the box adds now, minus the box's par."""
-    pars = np.array(list(box_pars(rules).values()), dtype=np.float64)
-    above: Floats = gain - pars[box]
-    return above
-
-
-@dataclass(frozen=True)
-class Strategy:
-    """A named strategy: a preference over boxes and, optionally, a fixed rule for keeping.
-
-    Without ``keep_rule`` the strategy keeps the dice that maximise its preference expected at
-    the end of the turn.  ``optimal`` uses the solver instead.
-    """
-
-    name: str
-    preference: Preference | None = None
-    keep_rule: Callable[[Hand], Hand] | None = None
-    optimal: bool = field(default=False, repr=False)
-
-    def label(self, lang: str | None = None) -> str:
-        return t(f"strategy.{self.name}", lang)
-
-    def description(self, lang: str | None = None) -> str:
-        return t(f"strategy.{self.name}.about", lang)
-
-    def plan(self, rules: Rules, states: Ints) -> TurnPlan:
-        """The strategy's choices for a turn from each of ``states`` (one column each)."""
-        rows = box_rows(rules)
-        if self.optimal:
-            table = solve(rules)
-            worth, squares, box_row = hand_worth(rows, states, table.mean, table.second)
-            return turn_worth(worth, squares, box_row)
-        used = open_rows(rows, states)
-        offer = rows.in_states(states, used)
-        assert self.preference is not None
-        liked = self.preference(rules, offer.gain.astype(np.float64), rows.row_box[used][:, None])
-        liked = np.where(offer.allowed, liked + SHIFT, -1.0)
-        chosen = best_rows(rows, liked, used)
-        keeps = []
-        hand_liked = pick(liked, chosen)
-        for _ in range(2):
-            worth = roll_the_rest(hand_liked)
-            keep = best_keeps(worth) if self.keep_rule is None else _fixed_keeps(
-                self.keep_rule, len(states))
-            keeps.append(keep)
-            hand_liked = pick(worth, keep)
-        empty = np.zeros(0)
-        return TurnPlan(used[chosen], keeps[0], keeps[1], empty, empty)
-
-
-def _fixed_keeps(rule: Callable[[Hand], Hand], columns: int) -> Ints:
-    keep = np.array([KEEP_INDEX[rule(hand)] for hand in HANDS], dtype=np.intp)
+def _fixed_keeps(rule: KeepRule, rolls_left: int, columns: int) -> Ints:
+    keep = np.array([KEEP_INDEX[kept_by(rule, hand, rolls_left)] for hand in HANDS], dtype=np.intp)
     return np.repeat(keep[:, None], columns, axis=1)
 
 
-STRATEGIES: Mapping[str, Strategy] = {
-    "best_box_now": Strategy("best_box_now", points_now),
-    "chase_five": Strategy("chase_five", points_now, keep_most_common),
-    "beat_par": Strategy("beat_par", points_above_par),
-    "optimal": Strategy("optimal", optimal=True),
-}
-
-
-def get_strategy(strategy: str | Strategy) -> Strategy:
-    if isinstance(strategy, Strategy):
-        return strategy
-    if strategy not in STRATEGIES:
-        raise UnknownStrategyNameError(name=repr(strategy), choices=", ".join(STRATEGIES))
-    return STRATEGIES[strategy]
+def __getattr__(name: str) -> object:
+    if name == "UnknownStrategyNameError":
+        warnings.warn("UnknownStrategyNameError is now UnknownStrategyError (yacht_edu.policies)",
+                      DeprecationWarning, stacklevel=2)
+        return UnknownStrategyError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- exact expected score of a strategy --------------------------------------------------------
@@ -341,4 +284,4 @@ def compare(rules: RulesLike = "yacht", games: int = 10_000, seed: int = 0,
     """Every named strategy: its computed expected score and a seeded simulation."""
     ruleset = get_rules(rules, **options)
     return {name: (strategy_expected_score(name, ruleset), simulate(name, ruleset, games, seed))
-            for name in STRATEGIES}
+            for name in GAME_STRATEGIES}

@@ -20,6 +20,7 @@ Every answer is a ``sympy.Rational``, never a float.
 '347897/7558272 ≈ 0.0460'
 """
 
+from yacht_edu.policies import TURN_STRATEGIES, KeepRule
 from yacht_edu.probability.errors import (
     InvalidRollsError,
     InvalidTargetError,
@@ -52,6 +53,7 @@ from yacht_edu.probability.table import Row, TeacherTable, teacher_table
 from yacht_edu.probability.turn import (
     STRATEGIES,
     Strategy,
+    StrategyLike,
     best_expected,
     best_keep,
     chances,
@@ -67,11 +69,14 @@ __all__ = [
     "KIND_CATEGORIES",
     "ORDERED_ROLLS",
     "STRATEGIES",
+    "TURN_STRATEGIES",
     "Distribution",
     "InvalidRollsError",
     "InvalidTargetError",
+    "KeepRule",
     "Row",
     "Strategy",
+    "StrategyLike",
     "TeacherTable",
     "UnknownGoalError",
     "UnknownStrategyError",

@@ -7,6 +7,7 @@ catalog part ``probability.po``.
 from __future__ import annotations
 
 from yacht_edu.errors import RuleError
+from yacht_edu.policies import UnknownStrategyError  # one error for every strategy question
 
 __all__ = ["InvalidRollsError", "InvalidTargetError", "UnknownGoalError", "UnknownStrategyError"]
 
@@ -15,12 +16,6 @@ class InvalidRollsError(RuleError):
     """A number of rolls that is not a whole number, or too small for the question."""
 
     default_msgid = "probability.error.rolls"
-
-
-class UnknownStrategyError(RuleError):
-    """A strategy that is neither a known name nor a function ``(dice, rolls_left) -> kept``."""
-
-    default_msgid = "probability.error.strategy"
 
 
 class UnknownGoalError(RuleError):

@@ -20,16 +20,13 @@ end.  Results are cached per rule set, box, goal and strategy.
 from __future__ import annotations
 
 import functools
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Literal
 
 from sympy import Rational
 
 from yacht_edu.dice import Dice, DiceRoller
-from yacht_edu.errors import InvalidKeepError
 from yacht_edu.hands import (
     HAND_INDEX,
     HANDS,
@@ -40,8 +37,17 @@ from yacht_edu.hands import (
     sub_keep_indices,
     throws,
 )
+from yacht_edu.policies import (
+    STRATEGIES,
+    KeepRule,
+    Strategy,
+    as_keep_rule,
+    keep_most_common,
+    kept_by,
+    reroll_all,
+)
 from yacht_edu.probability import one_roll
-from yacht_edu.probability.errors import InvalidRollsError, UnknownGoalError, UnknownStrategyError
+from yacht_edu.probability.errors import InvalidRollsError, UnknownGoalError
 from yacht_edu.probability.one_roll import checked
 from yacht_edu.rules import RulesLike, get_rules, hand_of
 
@@ -50,6 +56,7 @@ __all__ = [
     "STRATEGIES",
     "Goal",
     "Strategy",
+    "StrategyLike",
     "best_expected",
     "best_keep",
     "chances",
@@ -61,35 +68,11 @@ __all__ = [
     "simulate_turns",
 ]
 
-#: A learner's strategy: given the dice (sorted) and the rolls still to come, the dice to keep.
-Strategy = Callable[[Dice, int], Iterable[int]]
+#: What a question about one box can be played with: ``"optimal"``, a name of :data:`STRATEGIES`
+#: with a keep rule, a :class:`~yacht_edu.policies.Strategy`, or a learner's own keep rule.
+StrategyLike = str | Strategy | KeepRule
 Goal = Literal["chance", "score"]
 GOALS: tuple[Goal, ...] = ("chance", "score")
-
-# -- the named teaching strategies --------------------------------------------------------------
-
-
-def keep_most_common(dice: Dice, rolls_left: int) -> tuple[int, ...]:
-    """Keep every die of the face shown most often (the higher face on a tie); roll the rest.
-
-    >>> keep_most_common(Dice(2, 5, 5, 2, 1), rolls_left=2)
-    (5, 5)
-    """
-    counts = dice.counts
-    face = max(range(1, 7), key=lambda f: (counts[f - 1], f))
-    return (face,) * counts[face - 1]
-
-
-def reroll_all(dice: Dice, rolls_left: int) -> tuple[int, ...]:
-    """Keep nothing: each roll is a fresh try, so the chance is 1 - (1 - p)^n."""
-    return ()
-
-
-#: The strategies a lesson can name; ``"optimal"`` is the best keep at every roll.
-STRATEGIES: Mapping[str, Strategy] = MappingProxyType({
-    "keep_most_common": keep_most_common,
-    "reroll_all": reroll_all,
-})
 
 
 # -- the chain: hands, keeps and their outcomes, built once -------------------------------------
@@ -136,7 +119,7 @@ class Solution:
     rule_set: str
     category: str
     goal: Goal
-    strategy: Strategy | None  # None: optimal
+    strategy: KeepRule | None  # None: optimal
     made: list[bool] = field(init=False)
     hand_worths: list[list[int]] = field(init=False)
     keep_worths: list[list[int]] = field(init=False)
@@ -172,7 +155,7 @@ class Solution:
             return max(board.sub_keeps[hand], key=worths.__getitem__)  # the first: most dice
         if self.goal == "chance" and self.made[hand]:
             return board.keep_index[board.hands[hand]]
-        return board.keep_index[chosen_keep(self.strategy, board.hands[hand], rolls_left)]
+        return board.keep_index[kept_by(self.strategy, board.hands[hand], rolls_left)]
 
     def fresh(self, rolls: int) -> Rational:
         """The worth of a fresh turn of ``rolls`` rolls (the first keeps nothing)."""
@@ -183,37 +166,23 @@ class Solution:
         return Rational(worth, ORDERED_ROLLS**rolls_left)
 
 
-def chosen_keep(strategy: Strategy, hand: Hand, rolls_left: int) -> Hand:
-    """What ``strategy`` keeps from ``hand``, checked to be dice of that hand."""
-    kept = strategy(Dice(hand), rolls_left)
-    try:
-        values = tuple(sorted(kept))
-    except TypeError:
-        raise InvalidKeepError("probability.error.keep_not_values", keep=repr(kept)) from None
-    if Counter(values) - Counter(hand) or not all(isinstance(v, int) for v in values):
-        raise InvalidKeepError("error.keep_not_in_dice", keep="-".join(map(str, values)) or "—",
-                               dice="-".join(map(str, hand)))
-    return values
-
-
-@functools.cache
+@functools.lru_cache(maxsize=512)
 def named_solution(rule_set: str, category: str, goal: Goal, strategy: str) -> Solution:
-    chosen = None if strategy == "optimal" else STRATEGIES[strategy]
-    return Solution(rule_set, category, goal, chosen)
+    return Solution(rule_set, category, goal, as_keep_rule(strategy))
 
 
 def solution(category: str, rules: RulesLike, goal: Goal = "chance",
-             strategy: str | Strategy = "optimal") -> Solution:
+             strategy: StrategyLike = "optimal") -> Solution:
     """The (cached, for a named strategy) worths of ``category`` under ``rules``."""
     rule_set = checked(category, rules).name
     if goal not in GOALS:
         raise UnknownGoalError(goal=repr(goal), choices=", ".join(GOALS))
-    names = ("optimal", *STRATEGIES)
-    if isinstance(strategy, str) and strategy in names:
+    if isinstance(strategy, Strategy) and STRATEGIES.get(strategy.name) == strategy:
+        strategy = strategy.name
+    if isinstance(strategy, str):
+        as_keep_rule(strategy)  # a clear error for a name that plays no single box
         return named_solution(rule_set, category, goal, strategy)
-    if isinstance(strategy, str) or not callable(strategy):
-        raise UnknownStrategyError(strategy=repr(strategy), choices=", ".join(names))
-    return Solution(rule_set, category, goal, strategy)
+    return Solution(rule_set, category, goal, as_keep_rule(strategy))
 
 
 def clear_caches() -> None:
@@ -236,12 +205,14 @@ def check_rolls(rolls: object, least: int) -> int:
 
 
 def p_within(category: str, rolls: int = 3, rules: RulesLike = "yacht",
-             strategy: str | Strategy = "optimal", *,
+             strategy: StrategyLike = "optimal", *,
              dice: Dice | Iterable[int] | None = None) -> Rational:
     """The chance to make ``category`` (score more than 0) within ``rolls`` rolls.
 
     ``strategy`` is ``"optimal"`` (the keep with the best chance at every roll), a name of
-    :data:`STRATEGIES`, or a function ``(dice, rolls_left) -> kept values``.  Every strategy stops
+    :data:`STRATEGIES` with a keep rule (``"keep_most_common"``, ``"reroll_all"``,
+    ``"chase_five"``), a :class:`~yacht_edu.policies.Strategy`, or a keep rule of your own:
+    a function ``(dice, rolls_left) -> kept values``.  Every strategy stops
     once the box is made.  With ``dice``, the chance from those dice in hand with ``rolls`` still
     to come (``rolls=0``: 1 if they qualify, else 0).
 
@@ -323,7 +294,7 @@ def best_keep(category: str, dice: Dice | Iterable[int], rolls_left: int = 1,
 
 
 def simulate_turns(category: str, rolls: int = 3, rules: RulesLike = "yacht",
-                   strategy: str | Strategy = "optimal", *, trials: int = 1000,
+                   strategy: StrategyLike = "optimal", *, trials: int = 1000,
                    seed: int = 0) -> list[Dice]:
     """Play ``trials`` turns with real (seeded) dice and ``strategy``; the dice each turn ends with.
 
