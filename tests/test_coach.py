@@ -209,7 +209,7 @@ def test_reprs_are_stable_and_html_lists_every_choice() -> None:
 
 
 def test_html_speaks_the_learners_language() -> None:
-    from yacht_edu.coach import advice_html
+    from yacht_edu.display.coach import advice_html
 
     page = advice_html(advise([5, 5, 5, 2, 1], 0), lang="ur")
     assert 'dir="rtl"' in page

@@ -40,3 +40,32 @@ def test_every_public_name_resolves() -> None:
 
 def test_version_comes_from_the_installed_metadata() -> None:
     assert yacht_edu.__version__ == version("yacht_edu")
+
+
+MATHEMATICS = ["yacht_edu.hands", "yacht_edu.rules", "yacht_edu.policies", "yacht_edu.probability",
+               "yacht_edu.probability.one_roll", "yacht_edu.probability.table",
+               "yacht_edu.probability.turn", "yacht_edu.probability.kind_chain", "yacht_edu.solver",
+               "yacht_edu.solver.turn", "yacht_edu.solver.states", "yacht_edu.solver.backward",
+               "yacht_edu.solver.exact", "yacht_edu.solver.distribution", "yacht_edu.coach",
+               "yacht_edu.strategies"]
+FACES = ["ipywidgets", "matplotlib", "anywidget", "yacht_edu.display", "yacht_edu.widgets",
+         "yacht_edu.plots"]
+
+
+def test_the_mathematics_imports_no_face() -> None:
+    # Each module on its own, in a fresh interpreter: what it pulls in at import time.
+    for module in MATHEMATICS:
+        code = (f"import sys, json\n__import__({module!r})\n"
+                f"print(json.dumps(sorted(m for m in {FACES!r} if m in sys.modules)))")
+        loaded = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                           text=True, check=True).stdout)
+        assert loaded == [], module
+
+
+def test_the_mathematics_draws_through_the_faces() -> None:
+    from yacht_edu.probability import score_distribution, teacher_table
+
+    # the result objects keep their rich display, drawn lazily by yacht_edu.display
+    assert "yacht-distribution" in score_distribution("yacht")._repr_html_()
+    table = teacher_table("yacht")
+    assert "yacht-teacher-table" in table._repr_html_() and "array" in table._repr_latex_()

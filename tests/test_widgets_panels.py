@@ -13,6 +13,7 @@ import pytest
 
 import yacht_edu
 from yacht_edu import Game, get_rules
+from yacht_edu.display.coach import advice_html, analysis_html
 from yacht_edu.widgets import ChancesPanel, CoachPanel, play
 from yacht_edu.widgets.panels import WidgetProgress
 
@@ -165,7 +166,7 @@ def test_the_coach_panel_shows_the_coachs_ranked_choices(cache):
     assert "yacht-coach-choice" not in panel.body.value  # nothing to choose before the roll
     game.roll(result=(1, 2, 2, 4, 6))
     advice = coach.advise(game)
-    assert panel.body.value == coach.advice_html(advice, "en")
+    assert panel.body.value == advice_html(advice, "en")
     assert panel.body.value.count('class="yacht-coach-choice"') == len(advice)
     assert advice[0].choice == (6,)  # the coach's doctest: keep the six, not the pair
 
@@ -178,7 +179,7 @@ def test_after_the_game_the_coach_shows_the_points_lost(cache):
     while not game.over:
         game.roll()
         game.score(game.scorecard().open_categories[0])
-    assert view.coach.body.value == coach.analysis_html(coach.analyse(game), "en")
+    assert view.coach.body.value == analysis_html(coach.analyse(game), "en")
     assert "yacht-analysis-decision" in view.coach.body.value
 
 

@@ -29,7 +29,6 @@ choices fixed; :func:`simulate` plays many games at once with seeded dice.
 
 from __future__ import annotations
 
-import html
 import math
 import warnings
 from dataclasses import dataclass
@@ -39,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.dice import FACES, NUMBER_OF_DICE
-from yacht_edu.i18n import t
+from yacht_edu.errors import RuleError
 from yacht_edu.policies import (
     GAME_STRATEGIES,
     STRATEGIES,
@@ -211,18 +210,9 @@ class Simulation:
                 f"sd {self.sd:.2f})")
 
     def _repr_html_(self) -> str:
-        head = t("strategy.simulation", None, strategy=t(f"strategy.{self.strategy}"),
-                 games=self.games, rules=self.rules.label())
-        bins = self.histogram()
-        tallest = max(bins.values())
-        bars = "".join(
-            f'<div title="{start}–{start + 9}: {count}" style="display:inline-block;width:8px;'
-            f'margin-right:1px;background:#1a4f8b;height:{max(1, round(80 * count / tallest))}px'
-            f'"></div>' for start, count in bins.items())
-        return (f'<div class="yacht-simulation"><b>{html.escape(head)}</b><p>'
-                f"{self.mean:.2f} ± {self.standard_error:.2f} (sd {self.sd:.2f})</p>"
-                f'<div style="display:flex;align-items:flex-end;height:82px">{bars}</div>'
-                f"<p>{min(bins)} … {max(bins) + 9}</p></div>")
+        from yacht_edu.display.strategies import simulation_html
+
+        return simulation_html(self)
 
 
 # A hand's number from its counts of each face (base 6), for rolled dice.

@@ -14,14 +14,13 @@ Distribution({0: 1295/1296, 50: 1/1296})
 from __future__ import annotations
 
 import functools
-import html
 from collections.abc import Iterator, Mapping
 
 from sympy import Expr, Rational, sqrt
 
 from yacht_edu.hands import HAND_ROLLS, ORDERED_ROLLS, orders
-from yacht_edu.i18n import digits, t
-from yacht_edu.probability.exact import decimal, show
+from yacht_edu.i18n import t
+from yacht_edu.probability.exact import decimal
 from yacht_edu.rules import Rules, RulesLike, get_rules, score_table
 
 __all__ = [
@@ -127,14 +126,9 @@ class Distribution(Mapping[int, Rational]):
         return f"Distribution({{{shown}}})"
 
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td style='text-align:right'>{digits(score)}</td>"
-            f"<td>{html.escape(show(p))}</td></tr>"
-            for score, p in self._chances.items()
-        )
-        head = (f"<tr><th>{html.escape(t('probability.score'))}</th>"
-                f"<th>{html.escape(t('probability.chance'))}</th></tr>")
-        return f"<table class='yacht-distribution'>{head}{rows}</table>"
+        from yacht_edu.display.tables import distribution_html
+
+        return distribution_html(self)
 
 
 def score_distribution(category: str, rules: RulesLike = "yacht") -> Distribution:

@@ -197,11 +197,12 @@ class CoachPanel(Panel):
 
     def compute(self) -> str:
         from yacht_edu import coach
+        from yacht_edu.display.coach import advice_html, analysis_html
 
         game, lang = self.game, self.lang
         try:
             if game.over:
-                return coach.analysis_html(coach.analyse(game, progress=self.progress), lang)
-            return coach.advice_html(coach.advise(game, progress=self.progress), lang)
+                return analysis_html(coach.analyse(game, progress=self.progress), lang)
+            return advice_html(coach.advise(game, progress=self.progress), lang)
         finally:
             self.bar.layout.display = "none"
