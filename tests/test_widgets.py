@@ -566,7 +566,8 @@ def test_every_message_id_in_the_widget_code_is_in_the_english_catalog():
     import yacht_edu
 
     package = pathlib.Path(yacht_edu.__file__).parent
-    sources = [package / "display.py", *sorted((package / "widgets").glob("*.py"))]
+    sources = [*sorted((package / "display").glob("*.py")),
+               *sorted((package / "widgets").glob("*.py"))]
     used = {m for path in sources
             for m in re.findall(r"\"((?:widget|display|card|die)\.[a-z_]+)\"", path.read_text())}
     assert used
