@@ -32,10 +32,10 @@ def test_exact_equals_the_float_solve_at_every_state(rules: str) -> None:
     denominators = [exact.denominator(s) for s in range(space.size)]
     means = np.array([float(Fraction(n, d)) for n, d in zip(exact.mean, denominators,
                                                             strict=True)])
-    seconds = np.array([float(Fraction(n, d)) for n, d in zip(exact.second, denominators,
+    seconds = np.array([float(Fraction(n, d)) for n, d in zip(exact.mean_square, denominators,
                                                               strict=True)])
     assert np.allclose(means, table.mean, rtol=1e-12, atol=1e-11)
-    assert np.allclose(seconds, table.second, rtol=1e-12, atol=1e-9)
+    assert np.allclose(seconds, table.mean_square, rtol=1e-12, atol=1e-9)
 
 
 @pytest.mark.parametrize("rules", BONUS_FREE)

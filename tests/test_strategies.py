@@ -105,7 +105,7 @@ def box_rows_of(rules: object) -> np.ndarray:  # type: ignore[type-arg]
 def test_chase_five_keeps_the_most_common_face() -> None:
     plan = get_strategy("chase_five").plan(get_rules("yacht"), np.array([0, 5]))
     for hand, h in HAND_INDEX.items():
-        for keeps in (plan.keep_first, plan.keep_second):
+        for keeps in (plan.keep_after_first_roll, plan.keep_after_second_roll):
             assert {KEEPS[k] for k in keeps[h]} == {keep_most_common(hand)}
 
 

@@ -34,6 +34,7 @@ from yacht_edu.scorecard import Option, Scorecard
 _LAZY = {
     "p_one_roll": "yacht_edu.probability",
     "expected_one_roll": "yacht_edu.probability",
+    "one_roll_distribution": "yacht_edu.probability",
     "score_distribution": "yacht_edu.probability",
     "p_within": "yacht_edu.probability",
     "best_expected": "yacht_edu.probability",
@@ -104,6 +105,7 @@ __all__ = [
     "get_rules",
     "keeps",
     "multisets",
+    "one_roll_distribution",
     "optimal_expected_score",
     "optimal_score_distribution",
     "p_one_roll",

@@ -275,7 +275,7 @@ def possible_scores(rules: Rules) -> dict[str, frozenset[int]]:
 class TurnValues:
     """What the rest of the game is worth from one scorecard, at each moment of a turn.
 
-    :meth:`keeps` — every keep's mean and second moment of the points still to come (from the
+    :meth:`keeps` — every keep's mean and mean square of the points still to come (from the
     solver's turn); :meth:`choices` — every legal choice of a moment, its boxes read through
     :meth:`Scorecard.options` and :meth:`Scorecard.fill`.
     """
@@ -291,14 +291,14 @@ class TurnValues:
             if self._hands is None:
                 state = np.array([self.table.space.number_of(self.card)])
                 worth, squares, _ = hand_worth(box_rows(self.card.rules), state,
-                                               self.table.mean, self.table.second, local=True)
+                                               self.table.mean, self.table.mean_square, local=True)
                 self._hands = (worth, squares)
-            mean, second = keep_worth(*self._hands, rolls_left)
-            self._keeps[rolls_left] = (mean[:, 0], second[:, 0])
+            mean, mean_square = keep_worth(*self._hands, rolls_left)
+            self._keeps[rolls_left] = (mean[:, 0], mean_square[:, 0])
         return self._keeps[rolls_left]
 
     def choices(self, dice: Dice, rolls_left: int) -> list[tuple[ChoiceValue, float, float]]:
-        """(choice, expected final score, second moment of the points to come) of every legal
+        """(choice, expected final score, mean square of the points to come) of every legal
         choice."""
         total = self.card.total
         if rolls_left == 0:
@@ -306,17 +306,17 @@ class TurnValues:
             for option in self.card.options(dice):
                 if option.allowed:
                     after = self.card.fill(dice, option.category)
-                    mean, second = self.table.future(after)
+                    mean, mean_square = self.table.future(after)
                     gained = after.total - total
                     found.append((option.category, after.total + mean,
-                                  gained * gained + 2 * gained * mean + second))
+                                  gained * gained + 2 * gained * mean + mean_square))
             return found
         found = []
         for keep in sub_keeps(dice.hand):
             # Keeping all five is stopping to score: worth what the last roll's keep is.
-            keep_mean, keep_second = self.keeps(1 if len(keep) == len(dice) else rolls_left)
+            keep_mean, keep_mean_square = self.keeps(1 if len(keep) == len(dice) else rolls_left)
             found.append((keep, total + float(keep_mean[KEEP_INDEX[keep]]),
-                          float(keep_second[KEEP_INDEX[keep]])))
+                          float(keep_mean_square[KEEP_INDEX[keep]])))
         return found
 
 
@@ -331,13 +331,13 @@ def advise_card(table: OptimalTable, card: Scorecard, dice: Dice, rolls_left: in
     rank = 0
     previous = math.inf
     for position, i in enumerate(order, start=1):
-        choice, expected, second = found[i]
+        choice, expected, mean_square = found[i]
         future = expected - card.total
         if previous - expected > TIE:
             rank = position
         previous = expected
         loss = best - expected
-        choices.append(Choice(choice, expected, math.sqrt(max(second - future * future, 0.0)),
+        choices.append(Choice(choice, expected, math.sqrt(max(mean_square - future * future, 0.0)),
                               0.0 if loss <= TIE else loss, rank))
     top = choices[0]
     return Advice(card.rules, card, tuple(dice), rolls_left, tuple(choices), top.expected,

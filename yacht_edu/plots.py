@@ -15,9 +15,9 @@ from yacht_edu.i18n import t
 from yacht_edu.probability import (
     kind_of,
     n,
+    one_roll_distribution,
     p_kind_within,
     p_within,
-    score_distribution,
     simulate_turns,
 )
 from yacht_edu.probability.turn import StrategyLike
@@ -60,7 +60,7 @@ def plot_score_distribution(category: str = "choice", rules: RulesLike = "yacht"
                             ax: Axes | None = None, lang: str | None = None) -> Axes:
     """A bar for every score the box can take after one roll, as high as its exact chance."""
     ax = axes(ax)
-    distribution = score_distribution(category, rules)
+    distribution = one_roll_distribution(category, rules)
     scores = list(distribution)
     ax.bar(scores, [float(p) for p in distribution.values()], color="#1a4f8b",
            label=box_name(category, lang))

@@ -104,7 +104,7 @@ def plan_turn(strategy: Strategy, rules: Rules, states: Ints) -> TurnPlan:
     rows = box_rows(rules)
     if strategy.optimal:
         table = solve(rules)
-        worth, squares, box_row = hand_worth(rows, states, table.mean, table.second)
+        worth, squares, box_row = hand_worth(rows, states, table.mean, table.mean_square)
         return turn_worth(worth, squares, box_row)
     if strategy.box_rule is None:
         raise UnknownStrategyError("strategy.error.unknown", name=repr(strategy.name),
@@ -152,8 +152,8 @@ def strategy_expected_score(strategy: str | Strategy = "beat_par", rules: RulesL
     ruleset = get_rules(rules, **options)
     if chosen.optimal:
         return solve(ruleset, progress=progress).expected()
-    mean, second = _evaluate(chosen, ruleset, progress)
-    variance = max(second - mean * mean, 0.0)
+    mean, mean_square = _evaluate(chosen, ruleset, progress)
+    variance = max(mean_square - mean * mean, 0.0)
     return Expected(mean, math.sqrt(variance), variance)
 
 
@@ -161,12 +161,12 @@ def _evaluate(strategy: Strategy, rules: Rules, progress: Progress | None) -> tu
     space = StateSpace.of(rules)
     rows = box_rows(rules)
 
-    def work(states: Ints, mean: npt.NDArray[Any], second: npt.NDArray[Any],
+    def work(states: Ints, mean: npt.NDArray[Any], mean_square: npt.NDArray[Any],
              filled: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
-        return follow_plan(rows, states, strategy.plan(rules, states), mean, second)
+        return follow_plan(rows, states, strategy.plan(rules, states), mean, mean_square)
 
-    mean, second = solve_layers(space, rows, progress=progress, solve_chunk=work)
-    return float(mean[0]), float(second[0])
+    mean, mean_square = solve_layers(space, rows, progress=progress, solve_chunk=work)
+    return float(mean[0]), float(mean_square[0])
 
 
 # -- simulation --------------------------------------------------------------------------------
@@ -253,7 +253,7 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
         states, column = np.unique(state, return_inverse=True)
         plan = chosen.plan(ruleset, states)
         dice = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
-        for keep_of in (plan.keep_first, plan.keep_second):
+        for keep_of in (plan.keep_after_first_roll, plan.keep_after_second_roll):
             keep = keep_of[_hands_of(dice), column]
             fresh = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
             dice = np.where(np.arange(NUMBER_OF_DICE) < _KEEP_SIZE[keep][:, None],

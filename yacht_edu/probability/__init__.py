@@ -1,7 +1,7 @@
 """Exact probabilities of Yacht and Yahtzee, as fractions a learner can check on the board.
 
 - :mod:`~yacht_edu.probability.one_roll` — one roll of five dice: count the 7,776 ordered rolls
-  (:func:`p_one_roll`, :func:`expected_one_roll`, :func:`score_distribution`,
+  (:func:`p_one_roll`, :func:`expected_one_roll`, :func:`one_roll_distribution`,
   :func:`score_variable` for ``sympy.stats``);
 - :mod:`~yacht_edu.probability.turn` — a whole turn as a Markov chain over the 252 hands, worked
   backward over the rolls left (:func:`p_within`, :func:`best_expected`, :func:`chances`,
@@ -45,6 +45,7 @@ from yacht_edu.probability.one_roll import (
     count_one_roll,
     expected_one_roll,
     explain_one_roll,
+    one_roll_distribution,
     p_one_roll,
     score_distribution,
     score_variable,
@@ -97,6 +98,7 @@ __all__ = [
     "kind_of",
     "kind_state_labels",
     "n",
+    "one_roll_distribution",
     "p_kind_within",
     "p_one_roll",
     "p_within",

@@ -5,7 +5,7 @@ orders: 5-5-5-2-1 for 5!/(3!·1!·1!) = 20 of them.  A chance is a count divided
 
 >>> count_one_roll("four_of_a_kind"), p_one_roll("four_of_a_kind")
 (156, 13/648)
->>> score_distribution("yacht")
+>>> one_roll_distribution("yacht")
 Distribution({0: 1295/1296, 50: 1/1296})
 >>> expected_one_roll("choice")
 35/2
@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping
 
 from sympy import Expr, Rational, sqrt
 
+from yacht_edu._deprecated import renamed, renamed_function
 from yacht_edu.hands import HAND_ROLLS, ORDERED_ROLLS, orders
 from yacht_edu.i18n import t
 from yacht_edu.probability.exact import decimal
@@ -29,6 +30,7 @@ __all__ = [
     "count_one_roll",
     "expected_one_roll",
     "explain_one_roll",
+    "one_roll_distribution",
     "orders",
     "p_one_roll",
     "score_distribution",
@@ -71,7 +73,7 @@ def p_one_roll(category: str, rules: RulesLike = "yacht") -> Rational:
 class Distribution(Mapping[int, Rational]):
     """The chance of every score a box can take: an immutable mapping score -> sympy.Rational.
 
-    >>> d = score_distribution("fours")
+    >>> d = one_roll_distribution("fours")
     >>> d[8], d.mean, d.variance
     (625/3888, 10/3, 100/9)
     """
@@ -105,15 +107,17 @@ class Distribution(Mapping[int, Rational]):
         return sum(((score - mean) ** 2 * p for score, p in self._chances.items()), Rational(0))
 
     @property
-    def std(self) -> Expr:
+    def sd(self) -> Expr:
         """The standard deviation, exactly (a square root)."""
         return sqrt(self.variance)
+
+    std = renamed("std", "sd")
 
     def variable(self, name: str = "X") -> Expr:
         """This distribution as a :mod:`sympy.stats` random variable, for ``P``, ``E``, ...
 
         >>> from sympy.stats import E, P
-        >>> X = score_distribution("sixes").variable("S")
+        >>> X = one_roll_distribution("sixes").variable("S")
         >>> E(X), P(X >= 12)
         (5, 763/3888)
         """
@@ -131,7 +135,7 @@ class Distribution(Mapping[int, Rational]):
         return distribution_html(self)
 
 
-def score_distribution(category: str, rules: RulesLike = "yacht") -> Distribution:
+def one_roll_distribution(category: str, rules: RulesLike = "yacht") -> Distribution:
     """The chance of every score the box can take after one roll of five dice."""
     return _distribution(checked(category, rules).name, category)
 
@@ -150,7 +154,7 @@ def expected_one_roll(category: str, rules: RulesLike = "yacht") -> Rational:
     >>> expected_one_roll("yacht"), expected_one_roll("four_of_a_kind", "yacht_sum4")
     (25/648, 455/1296)
     """
-    return score_distribution(category, rules).mean
+    return one_roll_distribution(category, rules).mean
 
 
 def score_variable(category: str, rules: RulesLike = "yacht", name: str | None = None) -> Expr:
@@ -161,7 +165,11 @@ def score_variable(category: str, rules: RulesLike = "yacht", name: str | None =
     >>> E(X), variance(X), P(X >= 25)
     (35/2, 175/12, 7/216)
     """
-    return score_distribution(category, rules).variable(name or category)
+    return one_roll_distribution(category, rules).variable(name or category)
+
+
+#: The old name of :func:`one_roll_distribution` (deprecated).
+score_distribution = renamed_function(one_roll_distribution, "score_distribution")
 
 
 def clear_caches() -> None:
