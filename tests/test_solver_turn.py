@@ -128,6 +128,23 @@ def test_tags_keep_the_order_and_come_back() -> None:
     assert untag(exact)[0, 0] == 300 and exact[0, 0] >> 9 == 10**50
 
 
+def test_tags_work_for_negative_values_and_break_ties_the_same_way() -> None:
+    rng = np.random.default_rng(3)
+    values = (rng.random((300, 5)) - 0.5) * 400
+    tags = rng.integers(0, 512, size=(300, 5))
+    tagged = tag(values, tags)
+    assert (untag(tagged) == tags).all()
+    distinct = np.abs(values[:, None, :] - values[None, :, :]) > 1e-9
+    assert ((tagged[:, None, :] > tagged[None, :, :]) == (values[:, None, :] > values[None, :, :]))[
+        distinct].all()
+    for value in (-3.25, 0.0, 7.5):  # equal values: the larger tag wins, whatever the sign
+        pair = tag(np.array([[value], [value]]), np.array([[4], [9]]))
+        assert untag(np.maximum(pair[0], pair[1]))[0] == 9
+    for value in (-3, 0, 7):
+        pair = tag(np.array([[value], [value]], dtype=object), np.array([[4], [9]]))
+        assert untag(np.maximum(pair[0], pair[1]))[0] == 9
+
+
 def test_first_roll_weights_hands_by_their_chances() -> None:
     sums = np.array([[float(sum(hand))] for hand in HANDS])
     assert first_roll(sums)[0] == pytest.approx(17.5, rel=1e-14)

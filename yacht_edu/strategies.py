@@ -93,8 +93,6 @@ __all__ = [
 
 Ints = npt.NDArray[np.intp]
 Floats = npt.NDArray[np.float64]
-#: Added to every allowed box's preference so that all are positive (the solver's tags need it).
-SHIFT = 1000.0
 
 
 # -- a strategy: how it chooses boxes and keeps ------------------------------------------------
@@ -112,8 +110,7 @@ def plan_turn(strategy: Strategy, rules: Rules, states: Ints) -> TurnPlan:
     used = open_rows(rows, states)
     offer = rows.in_states(states, used)
     liked = strategy.box_rule(rules, offer.gain.astype(np.float64), rows.row_box[used][:, None])
-    liked = np.where(offer.allowed, liked + SHIFT, -1.0)
-    chosen = best_rows(rows, liked, used)
+    chosen = best_rows(rows, liked, used, offer.allowed)
     keeps = []
     hand_liked = pick(liked, chosen)
     for rolls_left in (2, 1):

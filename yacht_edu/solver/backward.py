@@ -118,15 +118,11 @@ def hand_worth(rows: BoxRows, states: Ints, mean: Array, mean_square: Array,
     used = open_rows(rows, states)
     offer = rows.in_states(states, used)
     after, after_mean_square = mean[offer.next], mean_square[offer.next]
-    if mean.dtype == object:
-        gain = offer.gain.astype(object)
-        worth = np.where(offer.allowed, gain * scale + after, -1)
-    else:
-        gain = offer.gain.astype(np.float64)
-        worth = np.where(offer.allowed, gain + after, -1.0)
+    gain = offer.gain.astype(object if mean.dtype == object else np.float64)
     with np.errstate(invalid="ignore"):  # rows not allowed may lead to unreachable states
+        worth = gain * scale + after
         squares = gain * gain * scale + 2 * gain * after + after_mean_square
-    chosen = best_rows(rows, worth, used)
+    chosen = best_rows(rows, worth, used, offer.allowed)
     best_worth, best_squares = pick_each((worth, squares), chosen)
     return best_worth, best_squares, chosen if local else used[chosen]
 
@@ -138,16 +134,20 @@ def open_rows(rows: BoxRows, states: Ints) -> Ints:
                                if not np.all(filled >> c & 1)])
 
 
-def best_rows(rows: BoxRows, values: Array, used: Ints) -> Ints:
-    """For each hand, the position in ``used`` of the row with the highest value.
+def best_rows(rows: BoxRows, values: Array, used: Ints, allowed: npt.NDArray[np.bool_]) -> Ints:
+    """For each hand, the position in ``used`` of the allowed row with the highest value.
 
-    ``values`` (one per row of ``used`` and state) must be non-negative for the rows that may
-    be chosen and negative for the others.  Among equal values the later row wins.
+    ``values`` and ``allowed``: one per row of ``used`` and state.  Among equal values (see
+    :func:`~yacht_edu.solver.turn.tag`) the later row wins.
     """
     position = np.empty(rows.rows, dtype=np.intp)
     position[used] = np.arange(len(used))
     boxes = np.unique(rows.row_box[used])
-    tagged = tag(values, np.arange(len(used))[:, None])
+    if values.dtype == object:
+        lowest = min((v for v in values[allowed]), default=0) - 1
+    else:
+        lowest = -np.finfo(np.float64).max
+    tagged = tag(np.where(allowed, values, lowest), np.arange(len(used))[:, None])
     best = tagged[position[rows.row_of[boxes[0]]]]
     for box in boxes[1:]:
         np.maximum(best, tagged[position[rows.row_of[box]]], out=best)

@@ -317,8 +317,8 @@ class BoxRows:
         bonus = np.zeros((len(box), len(upper)), dtype=np.int64)
         if self.space.uppers > 1:
             uppers = np.searchsorted(box, 6)
-            at = upper[None, :] * (UPPER_POINTS + 1) + np.minimum(points[:uppers], UPPER_POINTS)
-            bonus[:uppers] = self.upper_bonus_points.ravel()[at]
+            bonus[:uppers] = self.upper_bonus_points[upper[None, :],
+                                                     np.minimum(points[:uppers], UPPER_POINTS)]
         return bonus
 
     def _jokers(self, chosen: Ints, filled: Ints, upper: Ints, fifty: Ints,
@@ -337,13 +337,12 @@ class BoxRows:
         situation = (4 * ((filled_here & face_bit) == 0)
                      + 2 * ((filled_here & other_upper) != other_upper)
                      + ((~filled_here & (self.space.full & ~0b111111)) != 0))
-        at = ((face * 2 + fifty_here) * len(JOKER_SITUATIONS) + situation) * self.space.number_of_boxes \
-            + box[:, None]
-        points = self.joker_points.ravel()[at]
+        at = (face, fifty_here[None, :], situation, box[:, None])  # (face, 50, situation, box)
+        points = self.joker_points[at]
         box_bit = 1 << box[:, None]
         where = rows if len(joker) == len(filled) else np.ix_(rows, joker)
-        allowed[where] = ((filled_here & box_bit) == 0) & self.joker_allowed.ravel()[at]
-        gain[where] = (points + self.joker_bonus.ravel()[at]
+        allowed[where] = ((filled_here & box_bit) == 0) & self.joker_allowed[at]
+        gain[where] = (points + self.joker_bonus[at]
                        + self._bonus_gained(box, points, upper_here))
         following = self.space.index(filled_here | box_bit, upper_here, fifty_here)
         after[where] = self._after(following, box, points, upper_here, fifty_here)

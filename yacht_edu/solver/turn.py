@@ -120,25 +120,30 @@ _TAG_MASK = (1 << TAG_BITS) - 1
 
 
 def tag(values: Array, tags: Array) -> Array:
-    """``values`` marked with ``tags`` (whole numbers below 512) so that a maximum keeps both.
+    """``values`` marked with ``tags`` (whole numbers below 512) so that a maximum keeps both:
+    the argmax and the max in one ``np.maximum``, which the benchmark shows is worth it
+    (``benchmarks/bench_solver.py``).  Among equal values the larger tag wins.
 
-    For floats the tag replaces the last 9 of the 52 mantissa bits (a relative change below
-    1.2e-13, and values are recovered exactly through the tag); a non-negative float's bits read
-    as an integer are in the same order as the floats.  For Python integers the value is
-    multiplied by 512 and the tag added, which changes nothing.  Among equal values the larger
-    tag wins.
+    For Python integers the value is multiplied by 512 and the tag added, which changes no order.
+    For floats the tag replaces the last 9 of the 52 mantissa bits: a relative change below
+    1.2e-13, so values closer than that count as equal — the only invariant, and the reason a
+    tagged value is never read as a value (callers read the value through the tag).  A negative
+    float grows in size as its bits grow, so it carries ``511 - tag``.  Values must be finite.
     """
     if values.dtype == object:
         return values * (1 << TAG_BITS) + tags
     bits = values.view(np.int64)
-    return ((bits & ~_TAG_MASK) | tags.astype(np.int64)).view(np.float64)
+    marks = np.where(bits < 0, _TAG_MASK - tags, tags).astype(np.int64)
+    return ((bits & ~_TAG_MASK) | marks).view(np.float64)
 
 
 def untag(tagged: Array) -> npt.NDArray[np.intp]:
     """The tags of :func:`tag`-ged values."""
     if tagged.dtype == object:
         return (tagged % (1 << TAG_BITS)).astype(np.intp)
-    return (tagged.view(np.int64) & _TAG_MASK).astype(np.intp, copy=False)
+    bits = tagged.view(np.int64)
+    marks = bits & _TAG_MASK
+    return np.where(bits < 0, _TAG_MASK - marks, marks).astype(np.intp, copy=False)
 
 
 # -- the three steps of a turn -----------------------------------------------------------------
@@ -183,8 +188,8 @@ def roll_forward(keep_chances: Array) -> Array:
 def best_keeps(keep_values: Array) -> npt.NDArray[np.intp]:
     """For each hand, the index in :data:`KEEPS` of its best keep: shape (252, columns).
 
-    ``keep_values`` (462 rows) must be non-negative.  Among keeps of equal worth the later one
-    in :data:`KEEPS` is chosen (more dice kept).
+    Among keeps of equal worth (see :func:`tag`) the later one in :data:`KEEPS` is chosen (more
+    dice kept).
     """
     best = tag(keep_values, np.arange(len(KEEPS))[:, None])
     for size in range(1, NUMBER_OF_DICE + 1):
@@ -204,15 +209,11 @@ def first_roll(hand_values: Array) -> Array:
 
 
 def pick(values: Array, rows: Ints, first_column: int = 0) -> Array:
-    """``values[rows[i, c], first_column + c]``: one row per column, e.g. each hand's best keep.
-
-    A faster ``np.take_along_axis`` for C-contiguous ``values``.
-    """
+    """``values[rows[i, c], first_column + c]``: one row per column, e.g. each hand's best keep."""
     return pick_each((values,), rows, first_column)[0]
 
 
 def pick_each(arrays: tuple[Array, ...], rows: Ints, first_column: int = 0) -> list[Array]:
-    """:func:`pick` from several arrays of the same shape, working out the positions once."""
-    columns = arrays[0].shape[1]
-    flat = rows * columns + (first_column + np.arange(rows.shape[1]))
-    return [np.ascontiguousarray(values).ravel()[flat] for values in arrays]
+    """:func:`pick` from several arrays of the same shape."""
+    columns = first_column + np.arange(rows.shape[1])
+    return [values[rows, columns] for values in arrays]
