@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.dice import FACES, NUMBER_OF_DICE
-from yacht_edu.errors import RuleError
+from yacht_edu.i18n import Given
 from yacht_edu.policies import (
     GAME_STRATEGIES,
     STRATEGIES,
@@ -52,6 +52,7 @@ from yacht_edu.policies import (
     points_above_par,
     points_now,
 )
+from yacht_edu.probability.errors import InvalidCountError
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.solver import Expected, Progress, solve
 from yacht_edu.solver.backward import (
@@ -76,6 +77,7 @@ from yacht_edu.solver.turn import (
 
 __all__ = [
     "GAME_STRATEGIES",
+    "MAX_GAMES",
     "STRATEGIES",
     "Simulation",
     "Strategy",
@@ -228,6 +230,10 @@ def _hands_of(dice: npt.NDArray[np.int64]) -> Ints:
     return hands
 
 
+#: The most games :func:`simulate` plays at once (their dice are all in memory together).
+MAX_GAMES = 1_000_000
+
+
 def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
              games: int = 10_000, seed: int = 0, *, progress: Progress | None = None,
              **options: object) -> Simulation:
@@ -238,9 +244,8 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
     """
     chosen = get_strategy(strategy)
     ruleset = get_rules(rules, **options)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        from yacht_edu.i18n import Given
-        raise RuleError("strategies.error.games", games=Given(games))
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise InvalidCountError("probability.error.games", games=Given(games), most=MAX_GAMES)
     rng = np.random.default_rng(seed)
     rows: BoxRows = box_rows(ruleset)
     state = np.zeros(games, dtype=np.intp)

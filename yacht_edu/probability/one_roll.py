@@ -49,7 +49,7 @@ def count_one_roll(category: str, rules: RulesLike = "yacht") -> int:
     return _count_scoring(checked(category, rules).name, category)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def _count_scoring(rule_set: str, category: str) -> int:
     scores = box_scores(rule_set, category)
     return sum(count for count, points in zip(HAND_ROLLS, scores, strict=True) if points > 0)
@@ -140,7 +140,7 @@ def one_roll_distribution(category: str, rules: RulesLike = "yacht") -> Distribu
     return _distribution(checked(category, rules).name, category)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def _distribution(rule_set: str, category: str) -> Distribution:
     counts: dict[int, int] = {}
     for points, count in zip(box_scores(rule_set, category), HAND_ROLLS, strict=True):

@@ -53,6 +53,8 @@ from yacht_edu.rules import RulesLike, get_rules, hand_of
 
 __all__ = [
     "GOALS",
+    "MAX_ROLLS",
+    "MAX_TRIALS",
     "STRATEGIES",
     "Goal",
     "Strategy",
@@ -93,7 +95,7 @@ class Chain:
     sub_keeps: tuple[tuple[int, ...], ...]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
 def chain() -> Chain:
     """The turn's Markov chain over hands, counted out of 6^5 (from :mod:`yacht_edu.hands`)."""
     outcomes = tuple(tuple((hand, count * 6 ** len(keep)) for hand, count in throws(keep))
@@ -192,13 +194,34 @@ def clear_caches() -> None:
     one_roll.clear_caches()
 
 
+#: The most rolls (or rolls left) the questions of this module work out.  The worths of the chain
+#: grow by one row of whole numbers per roll; for more rolls, an of-a-kind chance has a closed
+#: form in ``n`` (:func:`yacht_edu.probability.p_kind_within`) that answers for any ``n``.
+MAX_ROLLS = 100
+#: The most turns :func:`simulate_turns` plays at once.
+MAX_TRIALS = 1_000_000
+
+
 def check_rolls(rolls: object, least: int) -> int:
     if isinstance(rolls, bool) or not isinstance(rolls, int):
         raise InvalidRollsError("probability.error.rolls_not_whole", rolls=repr(rolls))
     if rolls < least:
         key = "probability.error.fresh_turn" if least else "probability.error.negative_rolls"
         raise InvalidRollsError(key, rolls=rolls)
+    if rolls > MAX_ROLLS:
+        raise InvalidRollsError("probability.error.too_many_rolls", rolls=rolls, most=MAX_ROLLS)
     return rolls
+
+
+def check_trials(trials: object) -> int:
+    if isinstance(trials, bool) or not isinstance(trials, int):
+        raise InvalidRollsError("probability.error.rolls_not_whole", rolls=repr(trials))
+    if trials < 0:
+        raise InvalidRollsError("probability.error.negative_rolls", rolls=trials)
+    if trials > MAX_TRIALS:
+        raise InvalidRollsError("probability.error.too_many_trials", trials=trials,
+                                most=MAX_TRIALS)
+    return trials
 
 
 # -- the questions a lesson asks ----------------------------------------------------------------
@@ -255,13 +278,13 @@ def chances(dice: Dice | Iterable[int] | None, rolls_left: int,
     return dict(hand_chances(rule_set, hand_of(dice), check_rolls(rolls_left, 0)))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)
 def hand_chances(rule_set: str, hand: Hand, rolls_left: int) -> tuple[tuple[str, Rational], ...]:
     return tuple((category, named_solution(rule_set, category, "chance", "optimal")
                   .from_hand(hand, rolls_left)) for category in get_rules(rule_set).categories)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def fresh_chances(rule_set: str, rolls: int) -> tuple[tuple[str, Rational], ...]:
     return tuple((category, named_solution(rule_set, category, "chance", "optimal").fresh(rolls))
                  for category in get_rules(rule_set).categories)
@@ -305,7 +328,7 @@ def simulate_turns(category: str, rolls: int = 3, rules: RulesLike = "yacht",
     ways = solution(category, rules, "chance", strategy)
     check_rolls(rolls, 1)
     roller, board, finals = DiceRoller(seed), chain(), []
-    for _ in range(check_rolls(trials, 0)):
+    for _ in range(check_trials(trials)):
         dice = roller.roll()
         for rolls_left in range(rolls - 1, 0, -1):
             kept = board.keeps[ways.keep_of(board.hand_index[dice.hand], rolls_left)]
