@@ -7,9 +7,7 @@ ordered roll with the model's ``score``; it shares nothing with the counting by 
 
 from __future__ import annotations
 
-import doctest
 import functools
-import importlib
 import itertools
 import pathlib
 import re
@@ -200,12 +198,3 @@ def test_every_message_id_of_the_part_is_in_the_english_catalog() -> None:
     assert used
     assert used <= set(catalog("en")), used - set(catalog("en"))
 
-
-MODULES = ["exact", "one_roll", "turn", "kind_chain", "table", "errors"]
-
-
-@pytest.mark.parametrize("name", ["yacht_edu.probability"] + [f"yacht_edu.probability.{m}"
-                                                                for m in MODULES])
-def test_doctests(name: str) -> None:
-    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0

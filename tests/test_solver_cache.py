@@ -132,6 +132,7 @@ def test_an_unwritable_cache_still_solves(tmp_path: Path, monkeypatch: pytest.Mo
     clear_memory()
 
 
+@pytest.mark.slow
 def test_the_exact_solution_is_cached_and_checked(cache_at: Path) -> None:
     first = exact_solution("yacht")
     path = cache.table_path(YACHT, "exact")

@@ -15,10 +15,13 @@ import numpy as np
 import pytest
 import sympy
 
-from yacht_edu import categories, get_rules, multisets, optimal_expected_score, score
+from yacht_edu import categories, get_rules, optimal_expected_score, score
+from yacht_edu.dice import multisets
 from yacht_edu.solver import clear_memory, exact_solution, optimal_score_distribution, solve
 from yacht_edu.solver.exact import TURN_DENOMINATOR
 from yacht_edu.strategies import simulate
+
+pytestmark = pytest.mark.slow  # whole solves: seconds to minutes each
 
 BONUS_FREE = ["yacht", "yacht_sum4"]
 

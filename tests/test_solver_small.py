@@ -17,8 +17,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from yacht_edu import Scorecard, get_rules, reroll_chances
-from yacht_edu.dice import multisets
+from yacht_edu import Scorecard, get_rules
+from yacht_edu.dice import multisets, reroll_chances
 from yacht_edu.rules import Rules
 from yacht_edu.solver import solve_endgame
 
@@ -118,6 +118,7 @@ CASES = [pytest.param(rules, open_boxes, seed, id=f"{rules.label('en')}-{open_bo
 
 
 @pytest.mark.parametrize(("rules", "open_boxes", "seed"), CASES)
+@pytest.mark.slow
 def test_solver_agrees_with_plain_recursion(rules: Rules, open_boxes: int, seed: int) -> None:
     card = random_card(rules, open_boxes, seed)
     assert len(card.open_categories) == open_boxes

@@ -28,6 +28,7 @@ SPECIAL = [
 
 @pytest.mark.parametrize("rules", VARIANTS[2:], ids=lambda r: r.label("en"))
 @pytest.mark.parametrize(("filled", "left"), SPECIAL, ids=["fifty", "zero", "aces-open"])
+@pytest.mark.slow
 def test_solver_agrees_where_bonus_and_joker_decide(rules: Rules, filled: dict[str, int],
                                                     left: tuple[str, ...]) -> None:
     card = Scorecard.from_filled(filled, rules)

@@ -15,7 +15,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from yacht_edu import keeps, multisets, reroll_chances
+from yacht_edu.dice import keeps, multisets, reroll_chances
 from yacht_edu.solver.turn import (
     FIRST_HAND,
     HAND_INDEX,

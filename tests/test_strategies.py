@@ -53,7 +53,7 @@ def test_par_of_choice_is_the_best_expected_sum() -> None:
     import functools
     import itertools
 
-    from yacht_edu import reroll_chances
+    from yacht_edu.dice import reroll_chances
 
     @functools.cache
     def best(hand: tuple[int, ...], rolls: int) -> float:
@@ -127,6 +127,7 @@ def test_optimal_is_above_every_named_strategy(rules: str) -> None:
     assert scores["chase_five"] < scores["best_box_now"] < scores["beat_par"]
 
 
+@pytest.mark.slow
 def test_yahtzee_optimal_simulation_and_the_strategies_below_it() -> None:
     # The optimal strategy's simulated mean within 4 standard errors of the computed 254.5877;
     # each named strategy's simulated mean (plus 4 standard errors) below it.
