@@ -15,12 +15,16 @@ MODEL = ["yacht_edu.dice", "yacht_edu.rules", "yacht_edu.scorecard", "yacht_edu.
 NOT_IN_THE_MODEL = ["numpy", "sympy", "ipywidgets", "matplotlib", "IPython", "polib", "tqdm"]
 
 
+def loaded_by(modules: list[str], watched: list[str]) -> list[str]:
+    """Which of ``watched`` a fresh interpreter has loaded after importing ``modules``."""
+    code = (f"import sys, json\nfor m in {modules!r}: __import__(m)\n"
+            f"print(json.dumps(sorted(m for m in {watched!r} if m in sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return list(json.loads(out.stdout))
+
+
 def test_the_model_imports_only_the_standard_library() -> None:
-    code = (f"import sys, json\nfor m in {MODEL!r}: __import__(m)\n"
-            f"print(json.dumps(sorted(m for m in {NOT_IN_THE_MODEL!r} if m in sys.modules)))")
-    loaded = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True,
-                                       text=True, check=True).stdout)
-    assert loaded == []
+    assert loaded_by(MODEL, NOT_IN_THE_MODEL) == []
 
 
 def test_a_whole_game_runs_with_the_model_alone() -> None:
@@ -54,11 +58,7 @@ FACES = ["ipywidgets", "matplotlib", "anywidget", "yacht_edu.display", "yacht_ed
 
 def test_the_mathematics_imports_no_face() -> None:
     # Every mathematics module, in a fresh interpreter: what they pull in at import time.
-    code = (f"import sys, json\nfor m in {MATHEMATICS!r}: __import__(m)\n"
-            f"print(json.dumps(sorted(m for m in {FACES!r} if m in sys.modules)))")
-    loaded = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True,
-                                       text=True, check=True).stdout)
-    assert loaded == []
+    assert loaded_by(MATHEMATICS, FACES) == []
 
 
 def test_the_mathematics_draws_through_the_faces() -> None:

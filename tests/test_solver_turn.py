@@ -15,11 +15,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from yacht_edu.dice import keeps, multisets, reroll_chances
+from yacht_edu.dice import reroll_chances
 from yacht_edu.solver.turn import (
-    FIRST_HAND,
     HAND_INDEX,
-    HAND_ROLLS,
     HANDS,
     KEEP_INDEX,
     KEEPS,
@@ -39,19 +37,6 @@ def ordered_outcomes(kept: tuple[int, ...]) -> Counter[tuple[int, ...]]:
     """Keep ``kept``, throw the rest in every possible order: how often each hand comes."""
     return Counter(tuple(sorted(kept + rolled))
                    for rolled in itertools.product(range(1, 7), repeat=5 - len(kept)))
-
-
-def test_keeps_and_hands_are_the_models() -> None:
-    assert sorted(KEEPS) == sorted(keeps()) and len(set(KEEPS)) == 462
-    assert sorted(HANDS) == sorted(multisets()) and KEEPS[FIRST_HAND:] == HANDS
-    assert all(KEEPS[KEEP_INDEX[k]] == k for k in KEEPS)
-    assert all(HANDS[HAND_INDEX[h]] == h for h in HANDS)
-
-
-def test_hand_rolls_count_the_7776_ordered_rolls() -> None:
-    counted = ordered_outcomes(())
-    assert ORDERED_ROLLS == 7776 == sum(counted.values()) == int(HAND_ROLLS.sum())
-    assert all(HAND_ROLLS[HAND_INDEX[hand]] == n for hand, n in counted.items())
 
 
 def test_roll_the_rest_is_the_average_over_ordered_rolls() -> None:
