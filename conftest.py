@@ -38,9 +38,17 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 _folder_key = pytest.StashKey[str]()
 
 
+#: Docstrings whose examples solve a whole rule set (seconds to a minute).
+SLOW_DOCTESTS = frozenset({"yacht_edu.solver"})
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests last: they are the slowest, and Playwright keeps an event loop running
+    """The lessons' cells are slow (a kernel each, solves inside): ``-m "not slow"`` skips them.
+    The browser tests last: they are the slowest, and Playwright keeps an event loop running
     in the main thread for the rest of the session."""
+    for item in items:
+        if item.path.suffix == ".ipynb" or item.name in SLOW_DOCTESTS:
+            item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 

@@ -14,9 +14,9 @@ import random
 
 import pytest
 
-from yacht_edu import Dice, Game, Scorecard, UnknownCategoryError, get_rules, reroll_chances
+from yacht_edu import Dice, Game, Scorecard, UnknownCategoryError, get_rules
 from yacht_edu.coach import SituationError, advise
-from yacht_edu.dice import multisets
+from yacht_edu.dice import multisets, reroll_chances
 from yacht_edu.rules import Rules
 from yacht_edu.solver import OptimalTable, solve
 
@@ -66,6 +66,7 @@ def random_filled(rules: Rules, rng: random.Random) -> Scorecard:
 @pytest.mark.parametrize("rules", [get_rules("yacht"), get_rules("yacht_sum4"),
                                    get_rules("yahtzee", joker="forced")],
                          ids=lambda r: r.name + "-" + r.joker)
+@pytest.mark.slow
 def test_best_choice_agrees_with_brute_force(rules: Rules) -> None:
     rng = random.Random(99)
     table = solve(rules)
@@ -191,6 +192,7 @@ def test_impossible_score_message_lists_the_possible_ones() -> None:
         advise([1, 2, 3, 4, 5], 1, filled={"fives": 7})
 
 
+@pytest.mark.slow  # solves yahtzee
 def test_joker_scores_are_possible_box_scores() -> None:
     # Under the forced joker a five of a kind fills full house with 25 (docs/rules.md#joker).
     advice = advise([3, 3, 3, 3, 3], 0, filled={"yahtzee": 50, "threes": 9}, rules="yahtzee")
@@ -209,7 +211,7 @@ def test_reprs_are_stable_and_html_lists_every_choice() -> None:
 
 
 def test_html_speaks_the_learners_language() -> None:
-    from yacht_edu.coach import advice_html
+    from yacht_edu.display.coach import advice_html
 
     page = advice_html(advise([5, 5, 5, 2, 1], 0), lang="ur")
     assert 'dir="rtl"' in page

@@ -70,6 +70,7 @@ def test_a_saved_game_analyses_the_same() -> None:
     assert [d.loss for d in analyse(loaded)] == [d.loss for d in analyse(game)]
 
 
+@pytest.mark.slow  # solves yahtzee
 def test_yahtzee_with_a_joker_and_a_bonus() -> None:
     game = Game("Solo", rules="yahtzee", seed=1)
     game.roll(result=(5, 5, 5, 5, 5))

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from yacht_edu import Dice, InvalidDiceError, InvalidKeepError, keeps, multisets, reroll_chances
-from yacht_edu.dice import DiceRoller, multiset_chance
+from yacht_edu import Dice, InvalidDiceError, InvalidKeepError
+from yacht_edu.dice import DiceRoller, keeps, multiset_chance, multisets, reroll_chances
 
 ORDERED = list(itertools.product(range(1, 7), repeat=5))
 

@@ -15,12 +15,16 @@ MODEL = ["yacht_edu.dice", "yacht_edu.rules", "yacht_edu.scorecard", "yacht_edu.
 NOT_IN_THE_MODEL = ["numpy", "sympy", "ipywidgets", "matplotlib", "IPython", "polib", "tqdm"]
 
 
+def loaded_by(modules: list[str], watched: list[str]) -> list[str]:
+    """Which of ``watched`` a fresh interpreter has loaded after importing ``modules``."""
+    code = (f"import sys, json\nfor m in {modules!r}: __import__(m)\n"
+            f"print(json.dumps(sorted(m for m in {watched!r} if m in sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return list(json.loads(out.stdout))
+
+
 def test_the_model_imports_only_the_standard_library() -> None:
-    code = (f"import sys, json\nfor m in {MODEL!r}: __import__(m)\n"
-            f"print(json.dumps(sorted(m for m in {NOT_IN_THE_MODEL!r} if m in sys.modules)))")
-    loaded = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True,
-                                       text=True, check=True).stdout)
-    assert loaded == []
+    assert loaded_by(MODEL, NOT_IN_THE_MODEL) == []
 
 
 def test_a_whole_game_runs_with_the_model_alone() -> None:
@@ -40,3 +44,48 @@ def test_every_public_name_resolves() -> None:
 
 def test_version_comes_from_the_installed_metadata() -> None:
     assert yacht_edu.__version__ == version("yacht_edu")
+
+
+MATHEMATICS = ["yacht_edu.hands", "yacht_edu.rules", "yacht_edu.policies", "yacht_edu.probability",
+               "yacht_edu.probability.one_roll", "yacht_edu.probability.table",
+               "yacht_edu.probability.turn", "yacht_edu.probability.kind_chain", "yacht_edu.solver",
+               "yacht_edu.solver.turn", "yacht_edu.solver.states", "yacht_edu.solver.backward",
+               "yacht_edu.solver.exact", "yacht_edu.solver.distribution", "yacht_edu.coach",
+               "yacht_edu.strategies"]
+FACES = ["ipywidgets", "matplotlib", "anywidget", "yacht_edu.display", "yacht_edu.widgets",
+         "yacht_edu.plots"]
+
+
+def test_the_mathematics_imports_no_face() -> None:
+    # Every mathematics module, in a fresh interpreter: what they pull in at import time.
+    assert loaded_by(MATHEMATICS, FACES) == []
+
+
+def test_the_mathematics_draws_through_the_faces() -> None:
+    from yacht_edu.probability import one_roll_distribution, teacher_table
+
+    # the result objects keep their rich display, drawn lazily by yacht_edu.display
+    assert "yacht-distribution" in one_roll_distribution("yacht")._repr_html_()
+    table = teacher_table("yacht")
+    assert "yacht-teacher-table" in table._repr_html_() and "array" in table._repr_latex_()
+
+
+def test_renamed_names_still_work_with_a_warning() -> None:
+    import pytest
+
+    from yacht_edu.probability import one_roll_distribution, score_distribution
+    from yacht_edu.solver import solve_endgame
+    from yacht_edu.solver.states import StateSpace
+
+    with pytest.warns(DeprecationWarning, match="one_roll_distribution"):
+        old = score_distribution("yacht")
+    assert old == one_roll_distribution("yacht")
+    with pytest.warns(DeprecationWarning, match="sd"):
+        assert old.std == old.sd
+    with pytest.warns(DeprecationWarning, match="number_of_boxes"):
+        assert StateSpace.of("yacht").boxes == 12
+    card = yacht_edu.Scorecard.from_filled(
+        {c: 0 for c in yacht_edu.categories("yacht") if c != "choice"}, "yacht")
+    table = solve_endgame(card)
+    with pytest.warns(DeprecationWarning, match="mean_square"):
+        assert table.second is table.mean_square

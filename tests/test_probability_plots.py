@@ -22,9 +22,9 @@ from yacht_edu.plots import (
 )
 from yacht_edu.probability import (
     n,
+    one_roll_distribution,
     p_kind_within,
     p_within,
-    score_distribution,
     simulate_turns,
 )
 from yacht_edu.rules import score
@@ -50,7 +50,7 @@ def close_figures() -> Iterator[None]:
 
 def test_distribution_bars_are_the_exact_chances() -> None:
     ax = plot_score_distribution("choice")
-    distribution = score_distribution("choice")
+    distribution = one_roll_distribution("choice")
     assert [round(bar.get_x() + bar.get_width() / 2) for bar in bars(ax)] == list(distribution)
     assert [bar.get_height() for bar in bars(ax)] == [float(p) for p in distribution.values()]
     assert xs(ax.lines[0])[0] == pytest.approx(17.5)  # the mean, 35/2

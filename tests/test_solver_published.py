@@ -12,6 +12,8 @@ import pytest
 from yacht_edu import Scorecard, get_rules, optimal_expected_score
 from yacht_edu.solver import solve
 
+pytestmark = pytest.mark.slow  # whole solves: seconds to minutes each
+
 
 def test_forced_joker_matches_the_public_solvers() -> None:
     # docs/rules.md#published-figures: yahtzee, joker="forced": 254.5877, sd 59.61 — the value

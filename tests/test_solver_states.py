@@ -97,7 +97,7 @@ def test_layers_cover_every_reachable_state_once(rules: object, solved: int,
                                                  reachable: int) -> None:
     # 2794 reachable (upper boxes, subtotal) pairs: J. Glenn's 536,448 = 2794 × 192 states.
     space = StateSpace.of(rules)  # type: ignore[arg-type]
-    layers = [space.layer(n) for n in range(space.boxes + 1)]
+    layers = [space.layer(n) for n in range(space.number_of_boxes + 1)]
     copies = np.concatenate([layer.copies for layer in layers])
     assert len(copies) == len(set(copies.tolist())) == reachable
     assert sum(len(layer.solved) for layer in layers) == solved

@@ -16,8 +16,9 @@ from yacht_edu.dice import multisets
 from yacht_edu.solver.states import StateSpace
 from yacht_edu.solver.turn import HAND_INDEX, KEEPS
 from yacht_edu.strategies import (
+    GAME_STRATEGIES,
     STRATEGIES,
-    UnknownStrategyNameError,
+    UnknownStrategyError,
     box_pars,
     compare,
     get_strategy,
@@ -26,7 +27,7 @@ from yacht_edu.strategies import (
     strategy_expected_score,
 )
 
-NAMED = [name for name in STRATEGIES if name != "optimal"]
+NAMED = [name for name in GAME_STRATEGIES if name != "optimal"]
 
 
 
@@ -52,7 +53,7 @@ def test_par_of_choice_is_the_best_expected_sum() -> None:
     import functools
     import itertools
 
-    from yacht_edu import reroll_chances
+    from yacht_edu.dice import reroll_chances
 
     @functools.cache
     def best(hand: tuple[int, ...], rolls: int) -> float:
@@ -104,7 +105,7 @@ def box_rows_of(rules: object) -> np.ndarray:  # type: ignore[type-arg]
 def test_chase_five_keeps_the_most_common_face() -> None:
     plan = get_strategy("chase_five").plan(get_rules("yacht"), np.array([0, 5]))
     for hand, h in HAND_INDEX.items():
-        for keeps in (plan.keep_first, plan.keep_second):
+        for keeps in (plan.keep_after_first_roll, plan.keep_after_second_roll):
             assert {KEEPS[k] for k in keeps[h]} == {keep_most_common(hand)}
 
 
@@ -126,6 +127,7 @@ def test_optimal_is_above_every_named_strategy(rules: str) -> None:
     assert scores["chase_five"] < scores["best_box_now"] < scores["beat_par"]
 
 
+@pytest.mark.slow
 def test_yahtzee_optimal_simulation_and_the_strategies_below_it() -> None:
     # The optimal strategy's simulated mean within 4 standard errors of the computed 254.5877;
     # each named strategy's simulated mean (plus 4 standard errors) below it.
@@ -149,14 +151,37 @@ def test_simulation_is_seeded_and_summarised() -> None:
 
 def test_compare_lists_every_strategy() -> None:
     table = compare("yacht", games=300, seed=1)
-    assert set(table) == set(STRATEGIES)
+    assert set(table) == set(GAME_STRATEGIES) == {"best_box_now", "chase_five", "beat_par",
+                                                  "optimal"}
     assert table["optimal"][0].mean == pytest.approx(166.955, abs=1e-3)
 
 
 def test_bad_names_and_counts() -> None:
-    with pytest.raises(UnknownStrategyNameError, match="beat_par"):
+    with pytest.raises(UnknownStrategyError, match="beat_par"):
         get_strategy("lucky")
+    with pytest.raises(UnknownStrategyError, match="beat_par"):
+        get_strategy("reroll_all").plan(get_rules("yacht"), np.array([0]))  # no box rule
     with pytest.raises(ValueError, match="at least 1"):
         simulate("optimal", games=0)
     assert get_strategy(STRATEGIES["beat_par"]) is STRATEGIES["beat_par"]
     assert "par" in STRATEGIES["beat_par"].description("en")
+
+
+def test_the_old_error_name_still_works_with_a_warning() -> None:
+    import yacht_edu.strategies as strategies
+
+    with pytest.warns(DeprecationWarning, match="UnknownStrategyError"):
+        old = strategies.UnknownStrategyNameError
+    assert old is UnknownStrategyError
+
+
+def test_one_vocabulary_for_a_box_and_a_game() -> None:
+    from yacht_edu import probability
+
+    assert probability.STRATEGIES is STRATEGIES and probability.keep_most_common is keep_most_common
+    assert probability.UnknownStrategyError is UnknownStrategyError
+    assert STRATEGIES["chase_five"].keep_rule is keep_most_common
+    # The game strategy's keep rule plays a single box exactly as the keep rule by its name does.
+    assert probability.p_within("yacht", 3, strategy=STRATEGIES["chase_five"]) == \
+        probability.p_within("yacht", 3, strategy="keep_most_common") == \
+        probability.p_within("yacht", 3, strategy=keep_most_common)

@@ -7,9 +7,12 @@
 13
 """
 
+import warnings
+from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING
 
-from yacht_edu.dice import Dice, keeps, multisets, reroll_chances
+from yacht_edu.dice import Dice, multisets
 from yacht_edu.errors import (
     BadSavedGameError,
     CategoryUsedError,
@@ -27,22 +30,26 @@ from yacht_edu.errors import (
 from yacht_edu.game import Game
 from yacht_edu.i18n import LANGUAGES, UnknownLanguageError, get_language, set_language
 from yacht_edu.rules import Rules, categories, get_rules, score
-from yacht_edu.scorecard import Option, Scorecard
+from yacht_edu.scorecard import Scorecard
+
+if TYPE_CHECKING:  # what a type checker reads; at run time these load on first use (below)
+    from yacht_edu.coach import advise, analyse
+    from yacht_edu.goal import reach_probability
+    from yacht_edu.probability import expected_one_roll, p_one_roll, p_within, teacher_table
+    from yacht_edu.probability.fairness import fairness
+    from yacht_edu.solver import optimal_expected_score, optimal_score_distribution
+    from yacht_edu.widgets import play
+    from yacht_edu.widgets.tally import DieTally, tally
 
 # The mathematics and the faces load on first use: sympy, numpy and ipywidgets take a moment to
 # import, and the model must work without the ``lab`` extra.
 _LAZY = {
     "p_one_roll": "yacht_edu.probability",
     "expected_one_roll": "yacht_edu.probability",
-    "score_distribution": "yacht_edu.probability",
     "p_within": "yacht_edu.probability",
-    "best_expected": "yacht_edu.probability",
-    "chances": "yacht_edu.probability",
     "teacher_table": "yacht_edu.probability",
     "optimal_expected_score": "yacht_edu.solver",
     "optimal_score_distribution": "yacht_edu.solver",
-    "simulate": "yacht_edu.strategies",
-    "strategy_expected_score": "yacht_edu.strategies",
     "advise": "yacht_edu.coach",
     "analyse": "yacht_edu.coach",
     "play": "yacht_edu.widgets",
@@ -51,15 +58,29 @@ _LAZY = {
     "tally": "yacht_edu.widgets.tally",
     "DieTally": "yacht_edu.widgets.tally",
 }
+#: Names that were at the top level before the API was made smaller: where they live now.
+#: Reading one here still works, with a DeprecationWarning, for one release.
+_MOVED = {
+    "keeps": "yacht_edu.dice",
+    "reroll_chances": "yacht_edu.dice",
+    "Option": "yacht_edu.scorecard",
+    "one_roll_distribution": "yacht_edu.probability",
+    "score_distribution": "yacht_edu.probability",
+    "best_expected": "yacht_edu.probability",
+    "chances": "yacht_edu.probability",
+    "simulate": "yacht_edu.strategies",
+    "strategy_expected_score": "yacht_edu.strategies",
+}
 
 
 def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'yacht_edu' has no attribute {name!r}")
-    from importlib import import_module
-
-    return getattr(import_module(module), name)
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    if name in _MOVED:
+        warnings.warn(f"yacht_edu.{name} is now {_MOVED[name]}.{name}", DeprecationWarning,
+                      stacklevel=2)
+        return getattr(import_module(_MOVED[name]), name)
+    raise AttributeError(f"module 'yacht_edu' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
@@ -84,7 +105,6 @@ __all__ = [
     "JokerRuleError",
     "NoRollsLeftError",
     "NotRolledYetError",
-    "Option",
     "RuleError",
     "Rules",
     "Scorecard",
@@ -95,14 +115,11 @@ __all__ = [
     "__version__",
     "advise",
     "analyse",
-    "best_expected",
     "categories",
-    "chances",
     "expected_one_roll",
     "fairness",
     "get_language",
     "get_rules",
-    "keeps",
     "multisets",
     "optimal_expected_score",
     "optimal_score_distribution",
@@ -110,12 +127,8 @@ __all__ = [
     "p_within",
     "play",
     "reach_probability",
-    "reroll_chances",
     "score",
-    "score_distribution",
     "set_language",
-    "simulate",
-    "strategy_expected_score",
     "tally",
     "teacher_table",
 ]

@@ -17,7 +17,6 @@ up against the best choice.  The numbers come from :mod:`yacht_edu.solver`.
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,7 +26,6 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.dice import Dice
-from yacht_edu.display import die_svg, direction
 from yacht_edu.errors import ArgumentTypeError, RuleError, UnknownEventError
 from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.game import MAX_ROLLS, Game
@@ -171,44 +169,9 @@ class Advice(Sequence[Choice]):
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        from yacht_edu.display.coach import advice_html
+
         return advice_html(self)
-
-
-def advice_html(advice: Advice, lang: str | None = None) -> str:
-    """The advice as a table: rank, choice, expected final score ± sd, loss; ties marked."""
-    head = t("coach.heading", lang, rules=advice.rules.label(lang))
-    status = t("coach.expected_now", lang, mean=f"{advice.expected:.2f}", sd=f"{advice.sd:.2f}")
-    if not advice.choices:
-        note = t("coach.game_over" if advice.card.complete else "coach.roll_first", lang)
-        return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
-                f"<p>{html.escape(status)}</p><p>{html.escape(note)}</p></div>")
-    tied = len(advice.ties) > 1
-    columns = "".join(f"<th>{html.escape(t(key, lang))}</th>" for key in (
-        "coach.col_rank", "coach.col_choice", "coach.col_expected", "coach.col_sd",
-        "coach.col_loss"))
-    rows = []
-    for entry in advice.choices:
-        best = entry.rank == 1
-        rank = f"={entry.rank}" if best and tied else str(entry.rank)
-        style = ' style="background:#e6f4e6;font-weight:bold"' if best else ""
-        rows.append(f'<tr class="yacht-coach-choice"{style}><td>{rank}</td>'
-                    f"<td>{_choice_html(entry.choice, lang)}</td>"
-                    f'<td style="text-align:right">{entry.expected:.2f}</td>'
-                    f'<td style="text-align:right">± {entry.sd:.2f}</td>'
-                    f'<td style="text-align:right">{entry.loss:.2f}</td></tr>')
-    dice = " ".join(map(str, advice.dice or ()))
-    situation = t("coach.situation", lang, dice=dice, rolls=advice.rolls_left)
-    return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
-            f"<p>{html.escape(situation)} · {html.escape(status)}</p>"
-            f'<table class="yacht-coach-table"><tr>{columns}</tr>{"".join(rows)}</table></div>')
-
-
-def _choice_html(choice: ChoiceValue, lang: str | None) -> str:
-    words = html.escape(choice_label(choice, lang))
-    if isinstance(choice, str) or not choice or len(choice) == 5:
-        return words
-    faces = "".join(die_svg(face, size=20, label=str(face)) for face in choice)
-    return f'<span title="{words}">{faces}</span> <span style="font-size:smaller">{words}</span>'
 
 
 # -- advise --------------------------------------------------------------------------------------
@@ -312,7 +275,7 @@ def possible_scores(rules: Rules) -> dict[str, frozenset[int]]:
 class TurnValues:
     """What the rest of the game is worth from one scorecard, at each moment of a turn.
 
-    :meth:`keeps` — every keep's mean and second moment of the points still to come (from the
+    :meth:`keeps` — every keep's mean and mean square of the points still to come (from the
     solver's turn); :meth:`choices` — every legal choice of a moment, its boxes read through
     :meth:`Scorecard.options` and :meth:`Scorecard.fill`.
     """
@@ -328,14 +291,14 @@ class TurnValues:
             if self._hands is None:
                 state = np.array([self.table.space.number_of(self.card)])
                 worth, squares, _ = hand_worth(box_rows(self.card.rules), state,
-                                               self.table.mean, self.table.second, local=True)
+                                               self.table.mean, self.table.mean_square, local=True)
                 self._hands = (worth, squares)
-            mean, second = keep_worth(*self._hands, rolls_left)
-            self._keeps[rolls_left] = (mean[:, 0], second[:, 0])
+            mean, mean_square = keep_worth(*self._hands, rolls_left)
+            self._keeps[rolls_left] = (mean[:, 0], mean_square[:, 0])
         return self._keeps[rolls_left]
 
     def choices(self, dice: Dice, rolls_left: int) -> list[tuple[ChoiceValue, float, float]]:
-        """(choice, expected final score, second moment of the points to come) of every legal
+        """(choice, expected final score, mean square of the points to come) of every legal
         choice."""
         total = self.card.total
         if rolls_left == 0:
@@ -343,17 +306,17 @@ class TurnValues:
             for option in self.card.options(dice):
                 if option.allowed:
                     after = self.card.fill(dice, option.category)
-                    mean, second = self.table.future(after)
+                    mean, mean_square = self.table.future(after)
                     gained = after.total - total
                     found.append((option.category, after.total + mean,
-                                  gained * gained + 2 * gained * mean + second))
+                                  gained * gained + 2 * gained * mean + mean_square))
             return found
         found = []
         for keep in sub_keeps(dice.hand):
             # Keeping all five is stopping to score: worth what the last roll's keep is.
-            keep_mean, keep_second = self.keeps(1 if len(keep) == len(dice) else rolls_left)
+            keep_mean, keep_mean_square = self.keeps(1 if len(keep) == len(dice) else rolls_left)
             found.append((keep, total + float(keep_mean[KEEP_INDEX[keep]]),
-                          float(keep_second[KEEP_INDEX[keep]])))
+                          float(keep_mean_square[KEEP_INDEX[keep]])))
         return found
 
 
@@ -368,13 +331,13 @@ def advise_card(table: OptimalTable, card: Scorecard, dice: Dice, rolls_left: in
     rank = 0
     previous = math.inf
     for position, i in enumerate(order, start=1):
-        choice, expected, second = found[i]
+        choice, expected, mean_square = found[i]
         future = expected - card.total
         if previous - expected > TIE:
             rank = position
         previous = expected
         loss = best - expected
-        choices.append(Choice(choice, expected, math.sqrt(max(second - future * future, 0.0)),
+        choices.append(Choice(choice, expected, math.sqrt(max(mean_square - future * future, 0.0)),
                               0.0 if loss <= TIE else loss, rank))
     top = choices[0]
     return Advice(card.rules, card, tuple(dice), rolls_left, tuple(choices), top.expected,
@@ -462,6 +425,8 @@ class Analysis(Sequence[Decision]):
         return f"Analysis({self.rules!r}, {len(self)} decisions; {totals}{staged})"
 
     def _repr_html_(self) -> str:
+        from yacht_edu.display.coach import analysis_html
+
         return analysis_html(self)
 
 
@@ -521,26 +486,14 @@ def _decision(table: OptimalTable, card: Scorecard, dice: Dice, rolls_left: int,
                     entry.loss)
 
 
-def analysis_html(analysis: Analysis, lang: str | None = None) -> str:
-    """The analysis as a table of decisions, mistakes first marked, and each player's total."""
-    head = t("analysis.heading", lang, rules=analysis.rules.label(lang))
-    columns = "".join(f"<th>{html.escape(t(key, lang))}</th>" for key in (
-        "analysis.col_player", "analysis.col_turn", "analysis.col_rolls_left",
-        "analysis.col_dice", "analysis.col_chosen", "analysis.col_best", "analysis.col_loss"))
-    rows = []
-    for d in analysis.decisions:
-        style = "" if d.is_best else ' style="background:#fdecea"'
-        best = " / ".join(choice_label(b, lang) for b in d.best)
-        rows.append(f'<tr class="yacht-analysis-decision"{style}><td>{html.escape(d.player)}'
-                    f"</td><td>{d.turn}</td><td>{d.rolls_left}</td>"
-                    f"<td>{'-'.join(map(str, d.dice))}</td>"
-                    f"<td>{html.escape(choice_label(d.chosen, lang))}</td>"
-                    f"<td>{html.escape(best)}</td>"
-                    f'<td style="text-align:right">{d.loss:.2f}</td></tr>')
-    totals = "".join(
-        f"<li>{html.escape(t('analysis.total', lang, player=s.player, loss=f'{s.loss:.2f}', decisions=s.decisions, mistakes=s.mistakes))}</li>"  # noqa: E501
-        for s in analysis.players)
-    return (f'<div class="yacht-analysis" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
-            f"<ul>{totals}</ul>"
-            f'<table class="yacht-analysis-table"><tr>{columns}</tr>{"".join(rows)}</table>'
-            f"</div>")
+def __getattr__(name: str) -> object:
+    """The HTML of advice and analyses moved to :mod:`yacht_edu.display.coach`."""
+    if name in ("advice_html", "analysis_html"):
+        import warnings
+
+        from yacht_edu.display import coach as face
+
+        warnings.warn(f"yacht_edu.coach.{name} moved to yacht_edu.display.coach.{name}",
+                      DeprecationWarning, stacklevel=2)
+        return getattr(face, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,8 +13,6 @@ Fraction(1, 6)
 from __future__ import annotations
 
 import functools
-import itertools
-import math
 import operator
 import random
 from collections import Counter
@@ -23,7 +21,9 @@ from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from typing import SupportsIndex, overload
 
+from yacht_edu import hands
 from yacht_edu.errors import InvalidDiceError, InvalidKeepError, InvalidSeedError, ReadOnlyError
+from yacht_edu.hands import FACES, NUMBER_OF_DICE, Hand
 from yacht_edu.i18n import Given, huge
 
 __all__ = [
@@ -42,12 +42,6 @@ __all__ = [
     "reroll_chances",
     "whole_number",
 ]
-
-FACES = (1, 2, 3, 4, 5, 6)
-NUMBER_OF_DICE = 5
-
-#: Dice values in ascending order: the "multiset" of a roll, which is all that scoring reads.
-Hand = tuple[int, ...]
 
 
 def whole_number(value: object) -> int | None:
@@ -243,15 +237,13 @@ def multisets(n: int = NUMBER_OF_DICE) -> tuple[Hand, ...]:
     return _multisets(count)
 
 
-@functools.cache
 def _multisets(n: int) -> tuple[Hand, ...]:
-    return tuple(itertools.combinations_with_replacement(FACES, n))
+    return hands.multisets(n)
 
 
-@functools.cache
 def keeps() -> tuple[Hand, ...]:
-    """Every multiset of 0 to 5 dice a player can keep: 462 of them."""
-    return tuple(hand for n in range(NUMBER_OF_DICE + 1) for hand in multisets(n))
+    """Every multiset of 0 to 5 dice a player can keep: 462 of them (:data:`hands.KEEPS`)."""
+    return hands.keeps()
 
 
 def multiset_chance(hand: Iterable[int]) -> Fraction:
@@ -259,12 +251,8 @@ def multiset_chance(hand: Iterable[int]) -> Fraction:
     return _multiset_chance(tuple(sorted(faces(hand))))
 
 
-@functools.cache
 def _multiset_chance(hand: Hand) -> Fraction:
-    orders = math.factorial(len(hand))
-    for face in FACES:
-        orders //= math.factorial(hand.count(face))
-    return Fraction(orders, 6 ** len(hand))
+    return hands.multiset_chance(hand)
 
 
 def reroll_chances(kept: Iterable[int]) -> dict[Hand, Fraction]:
@@ -285,12 +273,13 @@ def _reroll_chances(kept: Hand) -> dict[Hand, Fraction]:
 
 def clear_caches() -> None:
     """Forget the enumerations and chances computed so far (for benchmarks of a cold start)."""
-    for cached in (_multisets, keeps, _multiset_chance, _reroll_chances):
+    for cached in (hands.multisets, hands.keeps, hands.multiset_chance, _reroll_chances):
         cached.cache_clear()
 
 
 # The public functions check their argument before the cache sees it; their ``cache_clear`` is
 # the cache's, as before the check was added.
-multisets.cache_clear = _multisets.cache_clear  # type: ignore[attr-defined]
-multiset_chance.cache_clear = _multiset_chance.cache_clear  # type: ignore[attr-defined]
+multisets.cache_clear = hands.multisets.cache_clear  # type: ignore[attr-defined]
+keeps.cache_clear = hands.keeps.cache_clear  # type: ignore[attr-defined]
+multiset_chance.cache_clear = hands.multiset_chance.cache_clear  # type: ignore[attr-defined]
 reroll_chances.cache_clear = _reroll_chances.cache_clear  # type: ignore[attr-defined]

@@ -15,12 +15,12 @@ from yacht_edu.i18n import t
 from yacht_edu.probability import (
     kind_of,
     n,
+    one_roll_distribution,
     p_kind_within,
     p_within,
-    score_distribution,
     simulate_turns,
 )
-from yacht_edu.probability.turn import Strategy
+from yacht_edu.probability.turn import StrategyLike
 from yacht_edu.rules import RulesLike, get_rules
 
 try:
@@ -60,7 +60,7 @@ def plot_score_distribution(category: str = "choice", rules: RulesLike = "yacht"
                             ax: Axes | None = None, lang: str | None = None) -> Axes:
     """A bar for every score the box can take after one roll, as high as its exact chance."""
     ax = axes(ax)
-    distribution = score_distribution(category, rules)
+    distribution = one_roll_distribution(category, rules)
     scores = list(distribution)
     ax.bar(scores, [float(p) for p in distribution.values()], color="#1a4f8b",
            label=box_name(category, lang))
@@ -98,7 +98,7 @@ def plot_chance_within(category: str = "yacht", rules: RulesLike = "yacht", *,
 
 def plot_law_of_large_numbers(category: str = "yacht", rules: RulesLike = "yacht", *,
                               rolls: int = 3, trials: int = 2000, seed: int = 0,
-                              strategy: str | Strategy = "optimal", ax: Axes | None = None,
+                              strategy: StrategyLike = "optimal", ax: Axes | None = None,
                               lang: str | None = None) -> Axes:
     """The share of simulated turns that made the box so far, against the exact chance."""
     ax = axes(ax)

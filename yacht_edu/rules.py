@@ -20,8 +20,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from yacht_edu.dice import FACES, Dice, Hand, multisets
+from yacht_edu.dice import FACES, Dice, Hand
 from yacht_edu.errors import UnknownCategoryError, UnknownRulesError
+from yacht_edu.hands import HANDS
 from yacht_edu.i18n import Given
 
 __all__ = [
@@ -285,8 +286,9 @@ def score(dice: Dice | Iterable[int], category: str, rules: RulesLike = "yacht")
 
 @functools.cache
 def score_table(rules: RulesLike = "yacht") -> tuple[tuple[int, ...], ...]:
-    """Every box's plain score for every hand: ``table[i][j]`` is hand ``multisets()[i]``
-    scored in ``categories(rules)[j]``.  The mathematics layers build on this table.
+    """Every box's plain score for every hand: ``table[h][c]`` is hand
+    :data:`yacht_edu.hands.HANDS` ``[h]`` scored in ``categories(rules)[c]``.  This is the one
+    score table: the one-roll counts, the chains of a turn and the solver all read it.
 
     >>> table = score_table("yacht")
     >>> len(table), len(table[0]), table[-1][-1]
@@ -294,7 +296,7 @@ def score_table(rules: RulesLike = "yacht") -> tuple[tuple[int, ...], ...]:
     """
     ruleset = get_rules(rules)
     boxes = [ruleset.scorers[c] for c in ruleset.categories]
-    return tuple(tuple(box(hand) for box in boxes) for hand in multisets())
+    return tuple(tuple(box(hand) for box in boxes) for hand in HANDS)
 
 
 def hand_of(dice: Dice | Iterable[int]) -> Hand:

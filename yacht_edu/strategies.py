@@ -29,19 +29,30 @@ choices fixed; :func:`simulate` plays many games at once with seeded dice.
 
 from __future__ import annotations
 
-import functools
-import html
 import math
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+import warnings
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu.dice import FACES, NUMBER_OF_DICE, Hand
-from yacht_edu.errors import RuleError
-from yacht_edu.i18n import t
+from yacht_edu.dice import FACES, NUMBER_OF_DICE
+from yacht_edu.i18n import Given
+from yacht_edu.policies import (
+    GAME_STRATEGIES,
+    STRATEGIES,
+    KeepRule,
+    Strategy,
+    UnknownStrategyError,
+    box_pars,
+    get_strategy,
+    keep_most_common,
+    kept_by,
+    points_above_par,
+    points_now,
+)
+from yacht_edu.probability.errors import InvalidCountError
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.solver import Expected, Progress, solve
 from yacht_edu.solver.backward import (
@@ -60,145 +71,71 @@ from yacht_edu.solver.turn import (
     KEEP_INDEX,
     KEEPS,
     best_keeps,
-    first_roll,
     pick,
     roll_the_rest,
 )
 
 __all__ = [
+    "GAME_STRATEGIES",
+    "MAX_GAMES",
     "STRATEGIES",
     "Simulation",
     "Strategy",
-    "UnknownStrategyNameError",
+    "UnknownStrategyError",
     "box_pars",
     "compare",
     "get_strategy",
     "keep_most_common",
+    "plan_turn",
+    "points_above_par",
+    "points_now",
     "simulate",
     "strategy_expected_score",
 ]
 
 Ints = npt.NDArray[np.intp]
 Floats = npt.NDArray[np.float64]
-#: Added to every allowed box's preference so that all are positive (the solver's tags need it).
-SHIFT = 1000.0
-
-
-class UnknownStrategyNameError(RuleError):
-    """A strategy name that does not exist."""
-
-    default_msgid = "strategy.error.unknown"
-
-
-# -- the rules of thumb, as a class would write them -------------------------------------------
-
-
-def keep_most_common(hand: Hand) -> Hand:
-    """The dice of the face shown most often (the higher face on a tie).
-
-    >>> keep_most_common((2, 2, 5, 5, 6))
-    (5, 5)
-    """
-    face = max(FACES, key=lambda f: (hand.count(f), f))
-    return (face,) * hand.count(face)
-
-
-@functools.cache
-def box_pars(rules: Rules) -> Mapping[str, float]:
-    """Each box's par: the average score of a whole turn played for that box alone.
-
-    >>> round(box_pars(get_rules("yacht"))["sixes"], 2)   # 5 dice × 2.53 sixes on average
-    12.64
-    """
-    rows = box_rows(rules)
-    scores: npt.NDArray[Any] = rows.plain_points.astype(np.float64)  # (252 hands, boxes)
-    for _ in range(2):  # two rolls with a choice of keep before each
-        worth = roll_the_rest(scores)
-        scores = pick(worth, best_keeps(worth))
-    return dict(zip(rules.categories, first_roll(scores).tolist(), strict=True))
 
 
 # -- a strategy: how it chooses boxes and keeps ------------------------------------------------
 
-#: Preference of each score row in each state: (rows, gains, boxes) -> same shape as gains.
-Preference = Callable[[Rules, Floats, Ints], Floats]
+def plan_turn(strategy: Strategy, rules: Rules, states: Ints) -> TurnPlan:
+    """The strategy's choices for a turn from each of ``states`` (one column each)."""
+    rows = box_rows(rules)
+    if strategy.optimal:
+        table = solve(rules)
+        worth, squares, box_row = hand_worth(rows, states, table.mean, table.mean_square)
+        return turn_worth(worth, squares, box_row)
+    if strategy.box_rule is None:
+        raise UnknownStrategyError("strategy.error.unknown", name=repr(strategy.name),
+                                   choices=", ".join(GAME_STRATEGIES))
+    used = open_rows(rows, states)
+    offer = rows.in_states(states, used)
+    liked = strategy.box_rule(rules, offer.gain.astype(np.float64), rows.row_box[used][:, None])
+    chosen = best_rows(rows, liked, used, offer.allowed)
+    keeps = []
+    hand_liked = pick(liked, chosen)
+    for rolls_left in (2, 1):
+        worth = roll_the_rest(hand_liked)
+        keep = best_keeps(worth) if strategy.keep_rule is None else _fixed_keeps(
+            strategy.keep_rule, rolls_left, len(states))
+        keeps.append(keep)
+        hand_liked = pick(worth, keep)
+    empty = np.zeros(0)
+    return TurnPlan(used[chosen], keeps[0], keeps[1], empty, empty)
 
 
-def points_now(rules: Rules, gain: Floats, box: Ints) -> Floats:
-    """What the box adds to the total now (with any bonus)."""
-    return gain
-
-
-def points_above_par(rules: Rules, gain: Floats, box: Ints) -> Floats:
-    """What the box adds now, minus the box's par."""
-    pars = np.array(list(box_pars(rules).values()), dtype=np.float64)
-    above: Floats = gain - pars[box]
-    return above
-
-
-@dataclass(frozen=True)
-class Strategy:
-    """A named strategy: a preference over boxes and, optionally, a fixed rule for keeping.
-
-    Without ``keep_rule`` the strategy keeps the dice that maximise its preference expected at
-    the end of the turn.  ``optimal`` uses the solver instead.
-    """
-
-    name: str
-    preference: Preference | None = None
-    keep_rule: Callable[[Hand], Hand] | None = None
-    optimal: bool = field(default=False, repr=False)
-
-    def label(self, lang: str | None = None) -> str:
-        return t(f"strategy.{self.name}", lang)
-
-    def description(self, lang: str | None = None) -> str:
-        return t(f"strategy.{self.name}.about", lang)
-
-    def plan(self, rules: Rules, states: Ints) -> TurnPlan:
-        """The strategy's choices for a turn from each of ``states`` (one column each)."""
-        rows = box_rows(rules)
-        if self.optimal:
-            table = solve(rules)
-            worth, squares, box_row = hand_worth(rows, states, table.mean, table.second)
-            return turn_worth(worth, squares, box_row)
-        used = open_rows(rows, states)
-        offer = rows.in_states(states, used)
-        assert self.preference is not None
-        liked = self.preference(rules, offer.gain.astype(np.float64), rows.row_box[used][:, None])
-        liked = np.where(offer.allowed, liked + SHIFT, -1.0)
-        chosen = best_rows(rows, liked, used)
-        keeps = []
-        hand_liked = pick(liked, chosen)
-        for _ in range(2):
-            worth = roll_the_rest(hand_liked)
-            keep = best_keeps(worth) if self.keep_rule is None else _fixed_keeps(
-                self.keep_rule, len(states))
-            keeps.append(keep)
-            hand_liked = pick(worth, keep)
-        empty = np.zeros(0)
-        return TurnPlan(used[chosen], keeps[0], keeps[1], empty, empty)
-
-
-def _fixed_keeps(rule: Callable[[Hand], Hand], columns: int) -> Ints:
-    keep = np.array([KEEP_INDEX[rule(hand)] for hand in HANDS], dtype=np.intp)
+def _fixed_keeps(rule: KeepRule, rolls_left: int, columns: int) -> Ints:
+    keep = np.array([KEEP_INDEX[kept_by(rule, hand, rolls_left)] for hand in HANDS], dtype=np.intp)
     return np.repeat(keep[:, None], columns, axis=1)
 
 
-STRATEGIES: Mapping[str, Strategy] = {
-    "best_box_now": Strategy("best_box_now", points_now),
-    "chase_five": Strategy("chase_five", points_now, keep_most_common),
-    "beat_par": Strategy("beat_par", points_above_par),
-    "optimal": Strategy("optimal", optimal=True),
-}
-
-
-def get_strategy(strategy: str | Strategy) -> Strategy:
-    if isinstance(strategy, Strategy):
-        return strategy
-    if strategy not in STRATEGIES:
-        raise UnknownStrategyNameError(name=repr(strategy), choices=", ".join(STRATEGIES))
-    return STRATEGIES[strategy]
+def __getattr__(name: str) -> object:
+    if name == "UnknownStrategyNameError":
+        warnings.warn("UnknownStrategyNameError is now UnknownStrategyError (yacht_edu.policies)",
+                      DeprecationWarning, stacklevel=2)
+        return UnknownStrategyError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- exact expected score of a strategy --------------------------------------------------------
@@ -214,8 +151,8 @@ def strategy_expected_score(strategy: str | Strategy = "beat_par", rules: RulesL
     ruleset = get_rules(rules, **options)
     if chosen.optimal:
         return solve(ruleset, progress=progress).expected()
-    mean, second = _evaluate(chosen, ruleset, progress)
-    variance = max(second - mean * mean, 0.0)
+    mean, mean_square = _evaluate(chosen, ruleset, progress)
+    variance = max(mean_square - mean * mean, 0.0)
     return Expected(mean, math.sqrt(variance), variance)
 
 
@@ -223,12 +160,12 @@ def _evaluate(strategy: Strategy, rules: Rules, progress: Progress | None) -> tu
     space = StateSpace.of(rules)
     rows = box_rows(rules)
 
-    def work(states: Ints, mean: npt.NDArray[Any], second: npt.NDArray[Any],
+    def work(states: Ints, mean: npt.NDArray[Any], mean_square: npt.NDArray[Any],
              filled: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
-        return follow_plan(rows, states, strategy.plan(rules, states), mean, second)
+        return follow_plan(rows, states, strategy.plan(rules, states), mean, mean_square)
 
-    mean, second = solve_layers(space, rows, progress=progress, solve_chunk=work)
-    return float(mean[0]), float(second[0])
+    mean, mean_square = solve_layers(space, rows, progress=progress, solve_chunk=work)
+    return float(mean[0]), float(mean_square[0])
 
 
 # -- simulation --------------------------------------------------------------------------------
@@ -272,18 +209,9 @@ class Simulation:
                 f"sd {self.sd:.2f})")
 
     def _repr_html_(self) -> str:
-        head = t("strategy.simulation", None, strategy=t(f"strategy.{self.strategy}"),
-                 games=self.games, rules=self.rules.label())
-        bins = self.histogram()
-        tallest = max(bins.values())
-        bars = "".join(
-            f'<div title="{start}–{start + 9}: {count}" style="display:inline-block;width:8px;'
-            f'margin-right:1px;background:#1a4f8b;height:{max(1, round(80 * count / tallest))}px'
-            f'"></div>' for start, count in bins.items())
-        return (f'<div class="yacht-simulation"><b>{html.escape(head)}</b><p>'
-                f"{self.mean:.2f} ± {self.standard_error:.2f} (sd {self.sd:.2f})</p>"
-                f'<div style="display:flex;align-items:flex-end;height:82px">{bars}</div>'
-                f"<p>{min(bins)} … {max(bins) + 9}</p></div>")
+        from yacht_edu.display.strategies import simulation_html
+
+        return simulation_html(self)
 
 
 # A hand's number from its counts of each face (base 6), for rolled dice.
@@ -302,6 +230,10 @@ def _hands_of(dice: npt.NDArray[np.int64]) -> Ints:
     return hands
 
 
+#: The most games :func:`simulate` plays at once (their dice are all in memory together).
+MAX_GAMES = 1_000_000
+
+
 def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
              games: int = 10_000, seed: int = 0, *, progress: Progress | None = None,
              **options: object) -> Simulation:
@@ -312,9 +244,8 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
     """
     chosen = get_strategy(strategy)
     ruleset = get_rules(rules, **options)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        from yacht_edu.i18n import Given
-        raise RuleError("strategies.error.games", games=Given(games))
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise InvalidCountError("probability.error.games", games=Given(games), most=MAX_GAMES)
     rng = np.random.default_rng(seed)
     rows: BoxRows = box_rows(ruleset)
     state = np.zeros(games, dtype=np.intp)
@@ -324,7 +255,7 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
         states, column = np.unique(state, return_inverse=True)
         plan = chosen.plan(ruleset, states)
         dice = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
-        for keep_of in (plan.keep_first, plan.keep_second):
+        for keep_of in (plan.keep_after_first_roll, plan.keep_after_second_roll):
             keep = keep_of[_hands_of(dice), column]
             fresh = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
             dice = np.where(np.arange(NUMBER_OF_DICE) < _KEEP_SIZE[keep][:, None],
@@ -345,4 +276,4 @@ def compare(rules: RulesLike = "yacht", games: int = 10_000, seed: int = 0,
     """Every named strategy: its computed expected score and a seeded simulation."""
     ruleset = get_rules(rules, **options)
     return {name: (strategy_expected_score(name, ruleset), simulate(name, ruleset, games, seed))
-            for name in STRATEGIES}
+            for name in GAME_STRATEGIES}

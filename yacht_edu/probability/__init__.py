@@ -1,7 +1,7 @@
 """Exact probabilities of Yacht and Yahtzee, as fractions a learner can check on the board.
 
 - :mod:`~yacht_edu.probability.one_roll` — one roll of five dice: count the 7,776 ordered rolls
-  (:func:`p_one_roll`, :func:`expected_one_roll`, :func:`score_distribution`,
+  (:func:`p_one_roll`, :func:`expected_one_roll`, :func:`one_roll_distribution`,
   :func:`score_variable` for ``sympy.stats``);
 - :mod:`~yacht_edu.probability.turn` — a whole turn as a Markov chain over the 252 hands, worked
   backward over the rolls left (:func:`p_within`, :func:`best_expected`, :func:`chances`,
@@ -20,6 +20,7 @@ Every answer is a ``sympy.Rational``, never a float.
 '347897/7558272 ≈ 0.0460'
 """
 
+from yacht_edu.policies import TURN_STRATEGIES, KeepRule
 from yacht_edu.probability.errors import (
     InvalidRollsError,
     InvalidTargetError,
@@ -44,6 +45,7 @@ from yacht_edu.probability.one_roll import (
     count_one_roll,
     expected_one_roll,
     explain_one_roll,
+    one_roll_distribution,
     p_one_roll,
     score_distribution,
     score_variable,
@@ -52,6 +54,7 @@ from yacht_edu.probability.table import Row, TeacherTable, teacher_table
 from yacht_edu.probability.turn import (
     STRATEGIES,
     Strategy,
+    StrategyLike,
     best_expected,
     best_keep,
     chances,
@@ -67,11 +70,14 @@ __all__ = [
     "KIND_CATEGORIES",
     "ORDERED_ROLLS",
     "STRATEGIES",
+    "TURN_STRATEGIES",
     "Distribution",
     "InvalidRollsError",
     "InvalidTargetError",
+    "KeepRule",
     "Row",
     "Strategy",
+    "StrategyLike",
     "TeacherTable",
     "UnknownGoalError",
     "UnknownStrategyError",
@@ -92,6 +98,7 @@ __all__ = [
     "kind_of",
     "kind_state_labels",
     "n",
+    "one_roll_distribution",
     "p_kind_within",
     "p_one_roll",
     "p_within",

@@ -7,20 +7,22 @@ catalog part ``probability.po``.
 from __future__ import annotations
 
 from yacht_edu.errors import RuleError
+from yacht_edu.policies import UnknownStrategyError  # one error for every strategy question
 
-__all__ = ["InvalidRollsError", "InvalidTargetError", "UnknownGoalError", "UnknownStrategyError"]
+__all__ = ["InvalidCountError",
+           "InvalidRollsError", "InvalidTargetError", "UnknownGoalError", "UnknownStrategyError"]
 
 
-class InvalidRollsError(RuleError):
-    """A number of rolls that is not a whole number, or too small for the question."""
+class InvalidCountError(RuleError):
+    """A count a learner typed (rolls, trials, games) that is not a whole number in its range."""
 
     default_msgid = "probability.error.rolls"
 
 
-class UnknownStrategyError(RuleError):
-    """A strategy that is neither a known name nor a function ``(dice, rolls_left) -> kept``."""
+class InvalidRollsError(InvalidCountError):
+    """A number of rolls that is not a whole number, too small or too large for the question."""
 
-    default_msgid = "probability.error.strategy"
+    default_msgid = "probability.error.rolls"
 
 
 class UnknownGoalError(RuleError):

@@ -64,7 +64,7 @@ def most_alike_after(alike: int, thrown: tuple[int, ...]) -> int:
     return max([same, *counts.values()])
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8)  # targets 2 to 5
 def _chain(target: int) -> ImmutableMatrix:
     states = target + 1
     rows = []
@@ -104,7 +104,7 @@ def kind_state_labels(target: int = 5, lang: str | None = None) -> list[str]:
     return [*labels, t(last, lang, count=target)]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8)  # targets 2 to 5
 def _p_within(target: int) -> Expr:
     chain = _chain(target)
     vectors, diagonal = Matrix(chain).diagonalize()
@@ -128,7 +128,7 @@ def kind_limit(target: int = 5) -> Expr:
     return limit(p_kind_within(target), n, oo)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8)  # targets 2 to 5
 def _expected_rolls(target: int) -> Rational:
     transient = _chain(target)[:target, :target]
     visits = (eye(target) - transient).inv()  # the fundamental matrix (I - Q)^-1

@@ -5,7 +5,7 @@ orders: 5-5-5-2-1 for 5!/(3!·1!·1!) = 20 of them.  A chance is a count divided
 
 >>> count_one_roll("four_of_a_kind"), p_one_roll("four_of_a_kind")
 (156, 13/648)
->>> score_distribution("yacht")
+>>> one_roll_distribution("yacht")
 Distribution({0: 1295/1296, 50: 1/1296})
 >>> expected_one_roll("choice")
 35/2
@@ -14,15 +14,15 @@ Distribution({0: 1295/1296, 50: 1/1296})
 from __future__ import annotations
 
 import functools
-import html
 from collections.abc import Iterator, Mapping
 
 from sympy import Expr, Rational, sqrt
 
-from yacht_edu.dice import NUMBER_OF_DICE, Hand, multiset_chance, multisets
-from yacht_edu.i18n import digits, t
-from yacht_edu.probability.exact import decimal, show
-from yacht_edu.rules import Rules, RulesLike, get_rules
+from yacht_edu._deprecated import renamed, renamed_function
+from yacht_edu.hands import HAND_ROLLS, ORDERED_ROLLS, orders
+from yacht_edu.i18n import t
+from yacht_edu.probability.exact import decimal
+from yacht_edu.rules import Rules, RulesLike, get_rules, score_table
 
 __all__ = [
     "ORDERED_ROLLS",
@@ -30,25 +30,12 @@ __all__ = [
     "count_one_roll",
     "expected_one_roll",
     "explain_one_roll",
+    "one_roll_distribution",
     "orders",
     "p_one_roll",
     "score_distribution",
     "score_variable",
 ]
-
-#: How many ordered rolls five dice have: 6^5.
-ORDERED_ROLLS: int = 6**NUMBER_OF_DICE
-
-
-def orders(hand: Hand) -> int:
-    """How many ordered rolls show this hand: 5!/(a!·b!·…) for the counts a, b, … of its faces.
-
-    >>> orders((5, 5, 5, 2, 1)), orders((6, 6, 6, 6, 6)), orders((1, 2, 3, 4, 5))
-    (20, 1, 120)
-    """
-    chance = multiset_chance(hand)
-    return chance.numerator * ORDERED_ROLLS // chance.denominator  # hand: five dice
-
 
 def checked(category: str, rules: RulesLike) -> Rules:
     """The rule set, after checking that ``category`` is one of its boxes."""
@@ -62,10 +49,16 @@ def count_one_roll(category: str, rules: RulesLike = "yacht") -> int:
     return _count_scoring(checked(category, rules).name, category)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def _count_scoring(rule_set: str, category: str) -> int:
-    box = get_rules(rule_set).boxes[category]
-    return sum(orders(hand) for hand in multisets() if box(hand) > 0)
+    scores = box_scores(rule_set, category)
+    return sum(count for count, points in zip(HAND_ROLLS, scores, strict=True) if points > 0)
+
+
+def box_scores(rules: RulesLike, category: str) -> tuple[int, ...]:
+    """The box's score for each of the 252 hands (a column of :func:`score_table`)."""
+    column = get_rules(rules).categories.index(category)
+    return tuple(row[column] for row in score_table(rules))
 
 
 def p_one_roll(category: str, rules: RulesLike = "yacht") -> Rational:
@@ -80,7 +73,7 @@ def p_one_roll(category: str, rules: RulesLike = "yacht") -> Rational:
 class Distribution(Mapping[int, Rational]):
     """The chance of every score a box can take: an immutable mapping score -> sympy.Rational.
 
-    >>> d = score_distribution("fours")
+    >>> d = one_roll_distribution("fours")
     >>> d[8], d.mean, d.variance
     (625/3888, 10/3, 100/9)
     """
@@ -114,15 +107,17 @@ class Distribution(Mapping[int, Rational]):
         return sum(((score - mean) ** 2 * p for score, p in self._chances.items()), Rational(0))
 
     @property
-    def std(self) -> Expr:
+    def sd(self) -> Expr:
         """The standard deviation, exactly (a square root)."""
         return sqrt(self.variance)
+
+    std = renamed("std", "sd")
 
     def variable(self, name: str = "X") -> Expr:
         """This distribution as a :mod:`sympy.stats` random variable, for ``P``, ``E``, ...
 
         >>> from sympy.stats import E, P
-        >>> X = score_distribution("sixes").variable("S")
+        >>> X = one_roll_distribution("sixes").variable("S")
         >>> E(X), P(X >= 12)
         (5, 763/3888)
         """
@@ -135,27 +130,21 @@ class Distribution(Mapping[int, Rational]):
         return f"Distribution({{{shown}}})"
 
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td style='text-align:right'>{digits(score)}</td>"
-            f"<td>{html.escape(show(p))}</td></tr>"
-            for score, p in self._chances.items()
-        )
-        head = (f"<tr><th>{html.escape(t('probability.score'))}</th>"
-                f"<th>{html.escape(t('probability.chance'))}</th></tr>")
-        return f"<table class='yacht-distribution'>{head}{rows}</table>"
+        from yacht_edu.display.tables import distribution_html
+
+        return distribution_html(self)
 
 
-def score_distribution(category: str, rules: RulesLike = "yacht") -> Distribution:
+def one_roll_distribution(category: str, rules: RulesLike = "yacht") -> Distribution:
     """The chance of every score the box can take after one roll of five dice."""
     return _distribution(checked(category, rules).name, category)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def _distribution(rule_set: str, category: str) -> Distribution:
-    box = get_rules(rule_set).boxes[category]
     counts: dict[int, int] = {}
-    for hand in multisets():
-        counts[box(hand)] = counts.get(box(hand), 0) + orders(hand)
+    for points, count in zip(box_scores(rule_set, category), HAND_ROLLS, strict=True):
+        counts[points] = counts.get(points, 0) + count
     return Distribution({score: Rational(c, ORDERED_ROLLS) for score, c in counts.items()})
 
 
@@ -165,7 +154,7 @@ def expected_one_roll(category: str, rules: RulesLike = "yacht") -> Rational:
     >>> expected_one_roll("yacht"), expected_one_roll("four_of_a_kind", "yacht_sum4")
     (25/648, 455/1296)
     """
-    return score_distribution(category, rules).mean
+    return one_roll_distribution(category, rules).mean
 
 
 def score_variable(category: str, rules: RulesLike = "yacht", name: str | None = None) -> Expr:
@@ -176,7 +165,11 @@ def score_variable(category: str, rules: RulesLike = "yacht", name: str | None =
     >>> E(X), variance(X), P(X >= 25)
     (35/2, 175/12, 7/216)
     """
-    return score_distribution(category, rules).variable(name or category)
+    return one_roll_distribution(category, rules).variable(name or category)
+
+
+#: The old name of :func:`one_roll_distribution` (deprecated).
+score_distribution = renamed_function(one_roll_distribution, "score_distribution")
 
 
 def clear_caches() -> None:

@@ -10,13 +10,12 @@ yacht            1/1296 ≈ 0.0008     347897/7558272 ≈ 0.0460             869
 
 from __future__ import annotations
 
-import html
 from typing import NamedTuple
 
-from sympy import Rational, latex
+from sympy import Rational
 
-from yacht_edu.i18n import RTL_LANGUAGES, check_language, t
-from yacht_edu.probability.exact import decimal, show
+from yacht_edu.i18n import t
+from yacht_edu.probability.exact import show
 from yacht_edu.probability.one_roll import count_one_roll, p_one_roll
 from yacht_edu.probability.turn import best_expected, check_rolls, p_within
 from yacht_edu.rules import Rules, RulesLike, get_rules
@@ -58,33 +57,14 @@ class TeacherTable:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in self.headings())
-        body = "".join(
-            f'<tr class="yacht-row-{row.category}">'
-            f"<td>{html.escape(t('category.' + row.category, self.lang))}</td>"
-            + "".join(f'<td style="text-align:right">{html.escape(show(value))}</td>'
-                      for value in row[2:])
-            + "</tr>"
-            for row in self.rows
-        )
-        caption = html.escape(self.rules.label(self.lang))
-        direction = "rtl" if check_language(self.lang) in RTL_LANGUAGES else "ltr"
-        return (f'<table class="yacht-teacher-table" dir="{direction}"><caption>{caption}'
-                f"</caption><tr>{head}</tr>{body}</table>")
+        from yacht_edu.display.tables import teacher_table_html
+
+        return teacher_table_html(self)
 
     def _repr_latex_(self) -> str:
-        def cell(value: Rational) -> str:
-            if value.q == 1:
-                return str(value.p)
-            return f"{latex(value)} \\approx {decimal(value)}"
+        from yacht_edu.display.tables import teacher_table_latex
 
-        head = " & ".join(f"\\text{{{h}}}" for h in self.headings())
-        body = " \\\\\n".join(
-            f"\\text{{{t('category.' + row.category, self.lang)}}} & "
-            + " & ".join(cell(value) for value in row[2:])
-            for row in self.rows
-        )
-        return f"$$\\begin{{array}}{{lrrr}}\n{head} \\\\\n\\hline\n{body}\n\\end{{array}}$$"
+        return teacher_table_latex(self)
 
 
 def teacher_table(rules: RulesLike = "yacht", *, rolls: int = 3,

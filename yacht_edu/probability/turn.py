@@ -20,27 +20,45 @@ end.  Results are cached per rule set, box, goal and strategy.
 from __future__ import annotations
 
 import functools
-import itertools
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Literal
 
 from sympy import Rational
 
-from yacht_edu.dice import NUMBER_OF_DICE, Dice, DiceRoller, Hand, keeps, multisets, reroll_chances
-from yacht_edu.errors import InvalidKeepError
+from yacht_edu.dice import Dice, DiceRoller
+from yacht_edu.hands import (
+    HAND_INDEX,
+    HANDS,
+    KEEP_INDEX,
+    KEEPS,
+    ORDERED_ROLLS,
+    Hand,
+    sub_keep_indices,
+    throws,
+)
+from yacht_edu.policies import (
+    STRATEGIES,
+    KeepRule,
+    Strategy,
+    as_keep_rule,
+    keep_most_common,
+    kept_by,
+    reroll_all,
+)
 from yacht_edu.probability import one_roll
-from yacht_edu.probability.errors import InvalidRollsError, UnknownGoalError, UnknownStrategyError
+from yacht_edu.probability.errors import InvalidRollsError, UnknownGoalError
 from yacht_edu.probability.one_roll import checked
 from yacht_edu.rules import RulesLike, get_rules, hand_of
 
 __all__ = [
     "GOALS",
+    "MAX_ROLLS",
+    "MAX_TRIALS",
     "STRATEGIES",
     "Goal",
     "Strategy",
+    "StrategyLike",
     "best_expected",
     "best_keep",
     "chances",
@@ -52,39 +70,11 @@ __all__ = [
     "simulate_turns",
 ]
 
-#: A learner's strategy: given the dice (sorted) and the rolls still to come, the dice to keep.
-Strategy = Callable[[Dice, int], Iterable[int]]
+#: What a question about one box can be played with: ``"optimal"``, a name of :data:`STRATEGIES`
+#: with a keep rule, a :class:`~yacht_edu.policies.Strategy`, or a learner's own keep rule.
+StrategyLike = str | Strategy | KeepRule
 Goal = Literal["chance", "score"]
 GOALS: tuple[Goal, ...] = ("chance", "score")
-
-#: Every outcome weight is a count out of 6^5 (a keep of k dice weighs its 6^(5-k) outcomes × 6^k).
-SCALE: int = 6**NUMBER_OF_DICE
-
-
-# -- the named teaching strategies --------------------------------------------------------------
-
-
-def keep_most_common(dice: Dice, rolls_left: int) -> tuple[int, ...]:
-    """Keep every die of the face shown most often (the higher face on a tie); roll the rest.
-
-    >>> keep_most_common(Dice(2, 5, 5, 2, 1), rolls_left=2)
-    (5, 5)
-    """
-    counts = dice.counts
-    face = max(range(1, 7), key=lambda f: (counts[f - 1], f))
-    return (face,) * counts[face - 1]
-
-
-def reroll_all(dice: Dice, rolls_left: int) -> tuple[int, ...]:
-    """Keep nothing: each roll is a fresh try, so the chance is 1 - (1 - p)^n."""
-    return ()
-
-
-#: The strategies a lesson can name; ``"optimal"`` is the best keep at every roll.
-STRATEGIES: Mapping[str, Strategy] = MappingProxyType({
-    "keep_most_common": keep_most_common,
-    "reroll_all": reroll_all,
-})
 
 
 # -- the chain: hands, keeps and their outcomes, built once -------------------------------------
@@ -92,39 +82,29 @@ STRATEGIES: Mapping[str, Strategy] = MappingProxyType({
 
 @dataclass(frozen=True)
 class Chain:
-    """The 252 hands, the 462 keeps, each keep's outcomes and each hand's sub-keeps, by index."""
+    """The 252 hands, the 462 keeps, each keep's outcomes and each hand's sub-keeps, by index
+    (a view of :mod:`yacht_edu.hands`, in its order)."""
 
     hands: tuple[Hand, ...]
-    hand_index: dict[Hand, int]
+    hand_index: Mapping[Hand, int]
     keeps: tuple[Hand, ...]
-    keep_index: dict[Hand, int]
+    keep_index: Mapping[Hand, int]
     #: per keep: (hand index, ordered outcomes × 6^len(keep)), the weights adding up to 6^5
     outcomes: tuple[tuple[tuple[int, int], ...], ...]
     #: per hand: the keep indices of its distinct sub-multisets, most dice (then high faces) first
     sub_keeps: tuple[tuple[int, ...], ...]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
 def chain() -> Chain:
-    """The turn's Markov chain over hands (built from :func:`yacht_edu.dice.reroll_chances`)."""
-    hands, all_keeps = multisets(), keeps()
-    hand_index = {hand: i for i, hand in enumerate(hands)}
-    keep_index = {keep: i for i, keep in enumerate(all_keeps)}
-    outcomes = tuple(
-        tuple((hand_index[hand], int(p * SCALE)) for hand, p in reroll_chances(keep).items())
-        for keep in all_keeps
-    )
+    """The turn's Markov chain over hands, counted out of 6^5 (from :mod:`yacht_edu.hands`)."""
+    outcomes = tuple(tuple((hand, count * 6 ** len(keep)) for hand, count in throws(keep))
+                     for keep in KEEPS)
     sub_keeps = tuple(
-        tuple(keep_index[keep]
-              for keep in sorted(sub_multisets(hand), key=lambda k: (len(k), k), reverse=True))
-        for hand in hands
+        tuple(sorted(sub_keep_indices(hand), key=lambda k: (len(KEEPS[k]), KEEPS[k]), reverse=True))
+        for hand in HANDS
     )
-    return Chain(hands, hand_index, all_keeps, keep_index, outcomes, sub_keeps)
-
-
-def sub_multisets(hand: Hand) -> set[Hand]:
-    """Every distinct choice of dice to keep from ``hand``, from none to all five."""
-    return {kept for size in range(len(hand) + 1) for kept in itertools.combinations(hand, size)}
+    return Chain(HANDS, HAND_INDEX, KEEPS, KEEP_INDEX, outcomes, sub_keeps)
 
 
 # -- worths, backward over the rolls left --------------------------------------------------------
@@ -141,14 +121,13 @@ class Solution:
     rule_set: str
     category: str
     goal: Goal
-    strategy: Strategy | None  # None: optimal
+    strategy: KeepRule | None  # None: optimal
     made: list[bool] = field(init=False)
     hand_worths: list[list[int]] = field(init=False)
     keep_worths: list[list[int]] = field(init=False)
 
     def __post_init__(self) -> None:
-        box = get_rules(self.rule_set).boxes[self.category]
-        scores = [box(hand) for hand in chain().hands]
+        scores = list(one_roll.box_scores(self.rule_set, self.category))
         self.made = [score > 0 for score in scores]
         self.hand_worths = [[int(made) for made in self.made] if self.goal == "chance" else scores]
         self.keep_worths = [[]]  # no keep with no roll to come
@@ -178,48 +157,34 @@ class Solution:
             return max(board.sub_keeps[hand], key=worths.__getitem__)  # the first: most dice
         if self.goal == "chance" and self.made[hand]:
             return board.keep_index[board.hands[hand]]
-        return board.keep_index[chosen_keep(self.strategy, board.hands[hand], rolls_left)]
+        return board.keep_index[kept_by(self.strategy, board.hands[hand], rolls_left)]
 
     def fresh(self, rolls: int) -> Rational:
         """The worth of a fresh turn of ``rolls`` rolls (the first keeps nothing)."""
-        return Rational(self.keeps_upto(rolls)[chain().keep_index[()]], SCALE**rolls)
+        return Rational(self.keeps_upto(rolls)[chain().keep_index[()]], ORDERED_ROLLS**rolls)
 
     def from_hand(self, hand: Hand, rolls_left: int) -> Rational:
         worth = self.hands_upto(rolls_left)[chain().hand_index[hand]]
-        return Rational(worth, SCALE**rolls_left)
+        return Rational(worth, ORDERED_ROLLS**rolls_left)
 
 
-def chosen_keep(strategy: Strategy, hand: Hand, rolls_left: int) -> Hand:
-    """What ``strategy`` keeps from ``hand``, checked to be dice of that hand."""
-    kept = strategy(Dice(hand), rolls_left)
-    try:
-        values = tuple(sorted(kept))
-    except TypeError:
-        raise InvalidKeepError("probability.error.keep_not_values", keep=repr(kept)) from None
-    if Counter(values) - Counter(hand) or not all(isinstance(v, int) for v in values):
-        raise InvalidKeepError("error.keep_not_in_dice", keep="-".join(map(str, values)) or "—",
-                               dice="-".join(map(str, hand)))
-    return values
-
-
-@functools.cache
+@functools.lru_cache(maxsize=512)
 def named_solution(rule_set: str, category: str, goal: Goal, strategy: str) -> Solution:
-    chosen = None if strategy == "optimal" else STRATEGIES[strategy]
-    return Solution(rule_set, category, goal, chosen)
+    return Solution(rule_set, category, goal, as_keep_rule(strategy))
 
 
 def solution(category: str, rules: RulesLike, goal: Goal = "chance",
-             strategy: str | Strategy = "optimal") -> Solution:
+             strategy: StrategyLike = "optimal") -> Solution:
     """The (cached, for a named strategy) worths of ``category`` under ``rules``."""
     rule_set = checked(category, rules).name
     if goal not in GOALS:
         raise UnknownGoalError(goal=repr(goal), choices=", ".join(GOALS))
-    names = ("optimal", *STRATEGIES)
-    if isinstance(strategy, str) and strategy in names:
+    if isinstance(strategy, Strategy) and STRATEGIES.get(strategy.name) == strategy:
+        strategy = strategy.name
+    if isinstance(strategy, str):
+        as_keep_rule(strategy)  # a clear error for a name that plays no single box
         return named_solution(rule_set, category, goal, strategy)
-    if isinstance(strategy, str) or not callable(strategy):
-        raise UnknownStrategyError(strategy=repr(strategy), choices=", ".join(names))
-    return Solution(rule_set, category, goal, strategy)
+    return Solution(rule_set, category, goal, as_keep_rule(strategy))
 
 
 def clear_caches() -> None:
@@ -229,25 +194,48 @@ def clear_caches() -> None:
     one_roll.clear_caches()
 
 
+#: The most rolls (or rolls left) the questions of this module work out.  The worths of the chain
+#: grow by one row of whole numbers per roll; for more rolls, an of-a-kind chance has a closed
+#: form in ``n`` (:func:`yacht_edu.probability.p_kind_within`) that answers for any ``n``.
+MAX_ROLLS = 100
+#: The most turns :func:`simulate_turns` plays at once.
+MAX_TRIALS = 1_000_000
+
+
 def check_rolls(rolls: object, least: int) -> int:
     if isinstance(rolls, bool) or not isinstance(rolls, int):
         raise InvalidRollsError("probability.error.rolls_not_whole", rolls=repr(rolls))
     if rolls < least:
         key = "probability.error.fresh_turn" if least else "probability.error.negative_rolls"
         raise InvalidRollsError(key, rolls=rolls)
+    if rolls > MAX_ROLLS:
+        raise InvalidRollsError("probability.error.too_many_rolls", rolls=rolls, most=MAX_ROLLS)
     return rolls
+
+
+def check_trials(trials: object) -> int:
+    if isinstance(trials, bool) or not isinstance(trials, int):
+        raise InvalidRollsError("probability.error.rolls_not_whole", rolls=repr(trials))
+    if trials < 0:
+        raise InvalidRollsError("probability.error.negative_rolls", rolls=trials)
+    if trials > MAX_TRIALS:
+        raise InvalidRollsError("probability.error.too_many_trials", trials=trials,
+                                most=MAX_TRIALS)
+    return trials
 
 
 # -- the questions a lesson asks ----------------------------------------------------------------
 
 
 def p_within(category: str, rolls: int = 3, rules: RulesLike = "yacht",
-             strategy: str | Strategy = "optimal", *,
+             strategy: StrategyLike = "optimal", *,
              dice: Dice | Iterable[int] | None = None) -> Rational:
     """The chance to make ``category`` (score more than 0) within ``rolls`` rolls.
 
     ``strategy`` is ``"optimal"`` (the keep with the best chance at every roll), a name of
-    :data:`STRATEGIES`, or a function ``(dice, rolls_left) -> kept values``.  Every strategy stops
+    :data:`STRATEGIES` with a keep rule (``"keep_most_common"``, ``"reroll_all"``,
+    ``"chase_five"``), a :class:`~yacht_edu.policies.Strategy`, or a keep rule of your own:
+    a function ``(dice, rolls_left) -> kept values``.  Every strategy stops
     once the box is made.  With ``dice``, the chance from those dice in hand with ``rolls`` still
     to come (``rolls=0``: 1 if they qualify, else 0).
 
@@ -290,13 +278,13 @@ def chances(dice: Dice | Iterable[int] | None, rolls_left: int,
     return dict(hand_chances(rule_set, hand_of(dice), check_rolls(rolls_left, 0)))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)
 def hand_chances(rule_set: str, hand: Hand, rolls_left: int) -> tuple[tuple[str, Rational], ...]:
     return tuple((category, named_solution(rule_set, category, "chance", "optimal")
                   .from_hand(hand, rolls_left)) for category in get_rules(rule_set).categories)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def fresh_chances(rule_set: str, rolls: int) -> tuple[tuple[str, Rational], ...]:
     return tuple((category, named_solution(rule_set, category, "chance", "optimal").fresh(rolls))
                  for category in get_rules(rule_set).categories)
@@ -316,7 +304,7 @@ def keep_values(category: str, dice: Dice | Iterable[int], rolls_left: int = 1,
     board, worths = chain(), ways.keeps_upto(rolls)
     subs = board.sub_keeps[board.hand_index[hand_of(dice)]]
     ranked = sorted(subs, key=lambda k: -worths[k])  # a stable sort keeps the tie order
-    return {board.keeps[k]: Rational(worths[k], SCALE**rolls) for k in ranked}
+    return {board.keeps[k]: Rational(worths[k], ORDERED_ROLLS**rolls) for k in ranked}
 
 
 def best_keep(category: str, dice: Dice | Iterable[int], rolls_left: int = 1,
@@ -329,7 +317,7 @@ def best_keep(category: str, dice: Dice | Iterable[int], rolls_left: int = 1,
 
 
 def simulate_turns(category: str, rolls: int = 3, rules: RulesLike = "yacht",
-                   strategy: str | Strategy = "optimal", *, trials: int = 1000,
+                   strategy: StrategyLike = "optimal", *, trials: int = 1000,
                    seed: int = 0) -> list[Dice]:
     """Play ``trials`` turns with real (seeded) dice and ``strategy``; the dice each turn ends with.
 
@@ -340,7 +328,7 @@ def simulate_turns(category: str, rolls: int = 3, rules: RulesLike = "yacht",
     ways = solution(category, rules, "chance", strategy)
     check_rolls(rolls, 1)
     roller, board, finals = DiceRoller(seed), chain(), []
-    for _ in range(check_rolls(trials, 0)):
+    for _ in range(check_trials(trials)):
         dice = roller.roll()
         for rolls_left in range(rolls - 1, 0, -1):
             kept = board.keeps[ways.keep_of(board.hand_index[dice.hand], rolls_left)]

@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 import sympy
 
+from yacht_edu._deprecated import renamed
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
@@ -77,27 +78,28 @@ class Expected:
 
 @dataclass(frozen=True, eq=False)
 class OptimalTable:
-    """A solved rule set: for every state, the expected points still to come and their second
-    moment (``nan`` for states no game reaches)."""
+    """A solved rule set: for every state, the expected points still to come and the mean of
+    their square (``nan`` for states no game reaches)."""
 
     rules: Rules
     mean: npt.NDArray[np.float64]
-    second: npt.NDArray[np.float64]
+    mean_square: npt.NDArray[np.float64]
+    second = renamed("second", "mean_square")
 
     @property
     def space(self) -> StateSpace:
         return StateSpace.of(self.rules)
 
     def future(self, card: Scorecard) -> tuple[float, float]:
-        """The points still to come from ``card``: their mean and their second moment."""
+        """The points still to come from ``card``: their mean and their mean square."""
         state = self.space.number_of(card)
-        return float(self.mean[state]), float(self.second[state])
+        return float(self.mean[state]), float(self.mean_square[state])
 
     def expected(self, card: Scorecard | None = None) -> Expected:
         """The expected final score from ``card`` (default: an empty scorecard)."""
         card = Scorecard.empty(self.rules) if card is None else card
-        mean, second = self.future(card)
-        variance = max(second - mean * mean, 0.0)
+        mean, mean_square = self.future(card)
+        variance = max(mean_square - mean * mean, 0.0)
         return Expected(card.total + mean, math.sqrt(variance), variance)
 
 
@@ -123,11 +125,11 @@ def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
         if saved is not None and _fits(saved, ("mean", "second"), (space.size,), np.float64):
             table = OptimalTable(ruleset, saved["mean"], saved["second"])
         else:
-            mean, second = solve_layers(space, box_rows(ruleset), progress=progress,
+            mean, mean_square = solve_layers(space, box_rows(ruleset), progress=progress,
                                         workers=workers)
-            table = OptimalTable(ruleset, mean, second)
+            table = OptimalTable(ruleset, mean, mean_square)
             if use_cache:
-                cache.save(path, {"mean": mean, "second": second}, expected)
+                cache.save(path, {"mean": mean, "second": mean_square}, expected)
         if use_cache:
             _tables[ruleset] = table
         return table
@@ -152,9 +154,10 @@ def solve_endgame(card: Scorecard, *, progress: Progress | None = None) -> Optim
     23.3333
     """
     space = StateSpace.of(card.rules)
-    mean, second = solve_layers(space, box_rows(card.rules), within=space.state_of(card).filled,
-                                progress=progress, workers=1)
-    return OptimalTable(card.rules, mean, second)
+    mean, mean_square = solve_layers(space, box_rows(card.rules),
+                                     within=space.state_of(card).filled, progress=progress,
+                                     workers=1)
+    return OptimalTable(card.rules, mean, mean_square)
 
 
 def clear_memory() -> None:
@@ -169,7 +172,9 @@ def clear_memory() -> None:
 
 _exact: dict[Rules, ExactSolution] = {}
 _distributions: dict[Rules, ScoreDistribution] = {}
-_POLICY = ("box_row", "keep_second", "keep_first")
+#: The policy's arrays: their names in a cached file (unchanged) and on an ExactSolution.
+_POLICY = {"box_row": "box_row", "keep_second": "keep_after_second_roll",
+           "keep_first": "keep_after_first_roll"}
 
 
 def exact_solution(rules: RulesLike = "yacht", *,
@@ -184,15 +189,15 @@ def exact_solution(rules: RulesLike = "yacht", *,
         path = cache.table_path(ruleset, "exact")
         saved = cache.load(path, expected)
         solution = None
-        if saved is not None and _fits(saved, _POLICY, (space.size, 252), np.int16):
-            mean, second = (_decode(saved.get(name)) for name in ("mean", "second"))
-            if len(mean) == len(second) == space.size:
-                solution = ExactSolution(ruleset, mean, second,
+        if saved is not None and _fits(saved, tuple(_POLICY), (space.size, 252), np.int16):
+            mean, mean_square = (_decode(saved.get(name)) for name in ("mean", "second"))
+            if len(mean) == len(mean_square) == space.size:
+                solution = ExactSolution(ruleset, mean, mean_square,
                                          *(saved[name] for name in _POLICY))
         if solution is None:
             solution = solve_exact(ruleset, progress)
-            arrays = {"mean": _encode(solution.mean), "second": _encode(solution.second)}
-            arrays.update((name, getattr(solution, name)) for name in _POLICY)
+            arrays = {"mean": _encode(solution.mean), "second": _encode(solution.mean_square)}
+            arrays.update((name, getattr(solution, field)) for name, field in _POLICY.items())
             cache.save(path, arrays, expected)
         _exact[ruleset] = solution
         return solution
@@ -230,7 +235,7 @@ def optimal_expected_score(rules: RulesLike = "yacht", *, exact: bool = False,
     solution = exact_solution(ruleset, progress=progress)
     denominator = solution.denominator(0)
     mean = sympy.Rational(solution.mean[0], denominator)
-    variance = sympy.Rational(solution.second[0], denominator) - mean**2
+    variance = sympy.Rational(solution.mean_square[0], denominator) - mean**2
     return Expected(mean, math.sqrt(float(variance)), variance)
 
 

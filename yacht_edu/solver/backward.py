@@ -1,7 +1,7 @@
 """Backward induction: the worth of every state, from the full scorecard back to the empty one.
 
 The worth of a state is the expected number of points still to come under optimal play, and
-its second moment (for the standard deviation).  A state's worth needs only the worth of states
+its mean square (for the standard deviation).  A state's worth needs only the worth of states
 with one more box filled, so the states are worked out a layer at a time (same number of filled
 boxes), all states of a layer side by side in numpy arrays:
 
@@ -25,6 +25,7 @@ from typing import Any, NamedTuple, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from yacht_edu._deprecated import warn_renamed
 from yacht_edu.solver.states import BoxRows, Layer, StateSpace, chunks
 from yacht_edu.solver.turn import (
     ORDERED_ROLLS,
@@ -65,7 +66,7 @@ class ProgressBar(Protocol):
     def close(self) -> object: ...
 
 
-#: Works out a chunk of one layer: (states, mean, second, filled boxes) -> (mean, second).
+#: Works out a chunk of one layer: (states, mean, mean_square, filled boxes) -> (mean, mean_square).
 ChunkSolver = Callable[[npt.NDArray[np.intp], npt.NDArray[Any], npt.NDArray[Any], int],
                        tuple[npt.NDArray[Any], npt.NDArray[Any]]]
 #: A factory called as ``progress(total=..., desc=...)`` (e.g. ``tqdm.auto.tqdm``).
@@ -76,37 +77,52 @@ class TurnPlan(NamedTuple):
     """A turn worked out for some states (one column each).
 
     ``box_row[h]``: the score row chosen for hand ``h`` after the last roll;
-    ``keep_second[h]`` / ``keep_first[h]``: the keep (index in ``KEEPS``) chosen after the
-    second / first roll; ``mean`` and ``second``: the worth of the turn and of what follows.
+    ``keep_after_second_roll[h]`` / ``keep_after_first_roll[h]``: the keep (index in ``KEEPS``)
+    chosen after the second / first roll; ``mean`` and ``mean_square``: the worth of the turn and
+    of what follows (the mean of the points and the mean of their square).
     """
 
     box_row: Ints
-    keep_second: Ints
-    keep_first: Ints
+    keep_after_second_roll: Ints
+    keep_after_first_roll: Ints
     mean: Array
-    second: Array
+    mean_square: Array
+
+    @property
+    def second(self) -> Array:
+        """Deprecated: use ``mean_square``."""
+        warn_renamed(self, "second", "mean_square")
+        return self.mean_square
+
+    @property
+    def keep_second(self) -> Ints:
+        """Deprecated: use ``keep_after_second_roll``."""
+        warn_renamed(self, "keep_second", "keep_after_second_roll")
+        return self.keep_after_second_roll
+
+    @property
+    def keep_first(self) -> Ints:
+        """Deprecated: use ``keep_after_first_roll``."""
+        warn_renamed(self, "keep_first", "keep_after_first_roll")
+        return self.keep_after_first_roll
 
 
-def hand_worth(rows: BoxRows, states: Ints, mean: Array, second: Array,
+def hand_worth(rows: BoxRows, states: Ints, mean: Array, mean_square: Array,
                scale: int = 1, local: bool = False) -> tuple[Array, Array, Ints]:
-    """End the turn with each hand, scored in its best box: worth, second moment, row chosen.
+    """End the turn with each hand, scored in its best box: worth, mean square, row chosen.
 
-    Arrays of shape (252, states).  ``scale`` is the denominator of ``mean`` and ``second``
+    Arrays of shape (252, states).  ``scale`` is the denominator of ``mean`` and ``mean_square``
     for exact (object) arrays, 1 for floats.  ``local``: skip numbering the rows chosen (the
     float solve does not need them).
     """
     used = open_rows(rows, states)
     offer = rows.in_states(states, used)
-    after, after_second = mean[offer.next], second[offer.next]
-    if mean.dtype == object:
-        gain = offer.gain.astype(object)
-        worth = np.where(offer.allowed, gain * scale + after, -1)
-    else:
-        gain = offer.gain.astype(np.float64)
-        worth = np.where(offer.allowed, gain + after, -1.0)
+    after, after_mean_square = mean[offer.next], mean_square[offer.next]
+    gain = offer.gain.astype(object if mean.dtype == object else np.float64)
     with np.errstate(invalid="ignore"):  # rows not allowed may lead to unreachable states
-        squares = gain * gain * scale + 2 * gain * after + after_second
-    chosen = best_rows(rows, worth, used)
+        worth = gain * scale + after
+        squares = gain * gain * scale + 2 * gain * after + after_mean_square
+    chosen = best_rows(rows, worth, used, offer.allowed)
     best_worth, best_squares = pick_each((worth, squares), chosen)
     return best_worth, best_squares, chosen if local else used[chosen]
 
@@ -114,20 +130,24 @@ def hand_worth(rows: BoxRows, states: Ints, mean: Array, second: Array,
 def open_rows(rows: BoxRows, states: Ints) -> Ints:
     """The score rows of the boxes open in at least one of ``states``."""
     filled = rows.space.unpack(states)[0]
-    return rows.rows_of_boxes([c for c in range(rows.space.boxes)
+    return rows.rows_of_boxes([c for c in range(rows.space.number_of_boxes)
                                if not np.all(filled >> c & 1)])
 
 
-def best_rows(rows: BoxRows, values: Array, used: Ints) -> Ints:
-    """For each hand, the position in ``used`` of the row with the highest value.
+def best_rows(rows: BoxRows, values: Array, used: Ints, allowed: npt.NDArray[np.bool_]) -> Ints:
+    """For each hand, the position in ``used`` of the allowed row with the highest value.
 
-    ``values`` (one per row of ``used`` and state) must be non-negative for the rows that may
-    be chosen and negative for the others.  Among equal values the later row wins.
+    ``values`` and ``allowed``: one per row of ``used`` and state.  Among equal values (see
+    :func:`~yacht_edu.solver.turn.tag`) the later row wins.
     """
     position = np.empty(rows.rows, dtype=np.intp)
     position[used] = np.arange(len(used))
     boxes = np.unique(rows.row_box[used])
-    tagged = tag(values, np.arange(len(used))[:, None])
+    if values.dtype == object:
+        lowest = min((v for v in values[allowed]), default=0) - 1
+    else:
+        lowest = -np.finfo(np.float64).max
+    tagged = tag(np.where(allowed, values, lowest), np.arange(len(used))[:, None])
     best = tagged[position[rows.row_of[boxes[0]]]]
     for box in boxes[1:]:
         np.maximum(best, tagged[position[rows.row_of[box]]], out=best)
@@ -135,16 +155,16 @@ def best_rows(rows: BoxRows, values: Array, used: Ints) -> Ints:
 
 
 def follow_plan(rows: BoxRows, states: Ints, plan: TurnPlan, mean: Array,
-                second: Array) -> tuple[Array, Array]:
+                mean_square: Array) -> tuple[Array, Array]:
     """The worth of a turn played by a fixed ``plan`` (rows and keeps chosen beforehand),
-    with ``mean`` and ``second`` the worth of the states after it under the same strategy."""
+    with ``mean`` and ``mean_square`` the worth of the states after it under the same strategy."""
     offer = rows.in_states(states)
     row = plan.box_row
     gain, after_states = pick_each((offer.gain, offer.next), row)
     gain = gain.astype(np.float64)
-    after, after_second = mean[after_states], second[after_states]
-    worth, squares = gain + after, gain * gain + 2 * gain * after + after_second
-    for keep in (plan.keep_second, plan.keep_first):
+    after, after_mean_square = mean[after_states], mean_square[after_states]
+    worth, squares = gain + after, gain * gain + 2 * gain * after + after_mean_square
+    for keep in (plan.keep_after_second_roll, plan.keep_after_first_roll):
         worth, squares = pick(roll_the_rest(worth), keep), pick(roll_the_rest(squares), keep)
     return first_roll(worth), first_roll(squares)
 
@@ -161,7 +181,7 @@ def _keep_best(worth: Array, squares: Array, exact: bool) -> tuple[Array, Array,
 
 
 def turn_worth(worth: Array, squares: Array, box_row: Ints | None = None) -> TurnPlan:
-    """The turn before its first roll, from the hands' worth and second moments (252 rows)."""
+    """The turn before its first roll, from the hands' worth and mean squares (252 rows)."""
     exact = worth.dtype == object
     worth2, squares2, keep2, _, _ = _keep_best(worth, squares, exact)
     worth1, squares1, keep1, _, _ = _keep_best(worth2, squares2, exact)
@@ -171,7 +191,7 @@ def turn_worth(worth: Array, squares: Array, box_row: Ints | None = None) -> Tur
 
 
 def keep_worth(worth: Array, squares: Array, rolls_left: int) -> tuple[Array, Array]:
-    """Every keep's worth and second moment with ``rolls_left`` rolls to come (1 or 2)."""
+    """Every keep's worth and mean square with ``rolls_left`` rolls to come (1 or 2)."""
     exact = worth.dtype == object
     worth2, squares2, _, keeps2, keep_squares2 = _keep_best(worth, squares, exact)
     if rolls_left == 1:
@@ -184,7 +204,7 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
                  progress: Progress | None = None, workers: int | None = None,
                  solve_chunk: ChunkSolver | None = None,
                  exact: bool = False) -> tuple[Array, Array]:
-    """Every reachable state's worth and second moment (NaN for unreachable states).
+    """Every reachable state's worth and mean square (NaN for unreachable states).
 
     ``within``: only the states whose filled boxes include these (an endgame).  ``workers``:
     threads sharing each layer (numpy works outside Python's lock; default: one per
@@ -192,28 +212,29 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
     exact solve pass their own (``exact=True``: Python integers, one worker since they hold the
     lock).
     """
-    layers = [space.layer(n, within) for n in range(space.boxes + 1)]
+    layers = [space.layer(n, within) for n in range(space.number_of_boxes + 1)]
     # Exact: every state of a rule set without bonuses is reachable (and 0 is harmless).
     mean = np.full(space.size, 0 if exact else np.nan, dtype=object if exact else np.float64)
-    second = mean.copy()
+    mean_square = mean.copy()
     mean[layers[-1].copies] = 0
-    second[layers[-1].copies] = 0
+    mean_square[layers[-1].copies] = 0
     work = solve_chunk or _float_chunk(rows)
     threads = 1 if exact else (workers or os.cpu_count() or 1)
     bar = progress(total=sum(len(layer.solved) for layer in layers[:-1]),
                    desc=space.rules.label("en")) if progress else None
     try:
         with ThreadPoolExecutor(threads) as pool:
-            for filled in range(space.boxes - 1, -1, -1):
+            for filled in range(space.number_of_boxes - 1, -1, -1):
                 layer = layers[filled]
                 layer_mean = np.empty(len(layer.solved), dtype=mean.dtype)
-                layer_second = np.empty(len(layer.solved), dtype=mean.dtype)
+                layer_mean_square = np.empty(len(layer.solved), dtype=mean.dtype)
 
                 def solve_part(part: slice, layer: Layer = layer, filled: int = filled,
                                layer_mean: Array = layer_mean,
-                               layer_second: Array = layer_second) -> int:
+                               layer_mean_square: Array = layer_mean_square) -> int:
                     states = layer.solved[part]
-                    layer_mean[part], layer_second[part] = work(states, mean, second, filled)
+                    layer_mean[part], layer_mean_square[part] = work(states, mean, mean_square,
+                                                                     filled)
                     return len(states)
 
                 run = pool.map if threads > 1 else map
@@ -221,17 +242,17 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
                     if bar is not None:
                         bar.update(done)
                 mean[layer.copies] = layer_mean[layer.copy_of]
-                second[layer.copies] = layer_second[layer.copy_of]
+                mean_square[layer.copies] = layer_mean_square[layer.copy_of]
     finally:
         if bar is not None:
             bar.close()
-    return mean, second
+    return mean, mean_square
 
 
 def _float_chunk(rows: BoxRows) -> ChunkSolver:
-    def work(states: Ints, mean: Array, second: Array, filled: int) -> tuple[Array, Array]:
-        worth, squares, _ = hand_worth(rows, states, mean, second, local=True)
+    def work(states: Ints, mean: Array, mean_square: Array, filled: int) -> tuple[Array, Array]:
+        worth, squares, _ = hand_worth(rows, states, mean, mean_square, local=True)
         plan = turn_worth(worth, squares)
-        return plan.mean, plan.second
+        return plan.mean, plan.mean_square
 
     return work

@@ -81,7 +81,7 @@ def final_hand_chances(solution: ExactSolution, state: int) -> npt.NDArray[Any]:
     """The chance of each hand (numerators over 6 ** 15) at the end of a turn played
     optimally from ``state``."""
     chances = HAND_ROLLS.astype(object)
-    for keep in (solution.keep_first[state], solution.keep_second[state]):
+    for keep in (solution.keep_after_first_roll[state], solution.keep_after_second_roll[state]):
         on_keeps = np.zeros(len(KEEPS), dtype=object)
         np.add.at(on_keeps, keep.astype(np.intp), chances * ORDERED_ROLLS)
         chances = roll_forward(on_keeps)
@@ -95,8 +95,8 @@ def score_distribution_of(solution: ExactSolution,
     rows = box_rows(solution.rules)
     # state -> (lowest score so far, numerators of the chances of each score from there)
     layer: dict[int, tuple[int, npt.NDArray[Any]]] = {0: (0, np.array([1], dtype=object))}
-    bar = progress(total=space.boxes, desc="Distribution") if progress else None
-    for _ in range(space.boxes):
+    bar = progress(total=space.number_of_boxes, desc="Distribution") if progress else None
+    for _ in range(space.number_of_boxes):
         following: dict[int, list[tuple[int, npt.NDArray[Any]]]] = {}
         for state, (low, chances) in layer.items():
             on_rows = np.zeros(rows.rows, dtype=object)
@@ -114,7 +114,7 @@ def score_distribution_of(solution: ExactSolution,
     ((low, chances),) = layer.values()
     numerators = {low + i: int(n) for i, n in enumerate(chances) if n}
     return ScoreDistribution(solution.rules.label("en"), numerators,
-                             TURN_DENOMINATOR**space.boxes)
+                             TURN_DENOMINATOR**space.number_of_boxes)
 
 
 def _combine(parts: list[tuple[int, npt.NDArray[Any]]]) -> tuple[int, npt.NDArray[Any]]:

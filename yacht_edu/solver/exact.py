@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from yacht_edu._deprecated import renamed
 from yacht_edu.rules import Rules
 from yacht_edu.solver.backward import (
     ChunkSolver,
@@ -41,17 +42,21 @@ class ExactSolution:
     """The exact solve: numerators of every state's worth, and the optimal policy.
 
     ``mean[s] / denominator(s)`` is the expected number of points still to come in state ``s``,
-    ``second[s] / denominator(s)`` their second moment.  ``box_row[s, h]`` is the score row
-    chosen for hand ``h`` after the last roll, ``keep_second`` / ``keep_first`` the keeps
-    (indices in :data:`~yacht_edu.solver.turn.KEEPS`) chosen after the second / first roll.
+    ``mean_square[s] / denominator(s)`` their mean square.  ``box_row[s, h]`` is the score row
+    chosen for hand ``h`` after the last roll, ``keep_after_second_roll`` /
+    ``keep_after_first_roll`` the keeps (indices in :data:`~yacht_edu.solver.turn.KEEPS`) chosen
+    after the second / first roll.
     """
 
     rules: Rules
     mean: npt.NDArray[Any]
-    second: npt.NDArray[Any]
+    mean_square: npt.NDArray[Any]
     box_row: npt.NDArray[np.int16]
-    keep_second: npt.NDArray[np.int16]
-    keep_first: npt.NDArray[np.int16]
+    keep_after_second_roll: npt.NDArray[np.int16]
+    keep_after_first_roll: npt.NDArray[np.int16]
+    second = renamed("second", "mean_square")
+    keep_second = renamed("keep_second", "keep_after_second_roll")
+    keep_first = renamed("keep_first", "keep_after_first_roll")
 
     @property
     def space(self) -> StateSpace:
@@ -60,7 +65,7 @@ class ExactSolution:
     def denominator(self, state: int) -> int:
         """``6 ** (15 × turns left)`` for the state numbered ``state``."""
         filled = int(self.space.unpack(state)[0])
-        return int(TURN_DENOMINATOR ** (self.space.boxes - filled.bit_count()))
+        return int(TURN_DENOMINATOR ** (self.space.number_of_boxes - filled.bit_count()))
 
 
 def solve_exact(rules: Rules, progress: Progress | None = None) -> ExactSolution:
@@ -73,21 +78,22 @@ def solve_exact(rules: Rules, progress: Progress | None = None) -> ExactSolution
     rows = box_rows(rules)
     shape = (space.size, 252)
     policy = [np.full(shape, -1, dtype=np.int16) for _ in range(3)]
-    mean, second = solve_layers(space, rows, progress=progress,
+    mean, mean_square = solve_layers(space, rows, progress=progress,
                                 solve_chunk=_exact_chunk(space, rows, policy), exact=True)
-    return ExactSolution(rules, mean, second, *policy)
+    return ExactSolution(rules, mean, mean_square, *policy)
 
 
 def _exact_chunk(space: StateSpace, rows: BoxRows,
                  policy: list[npt.NDArray[np.int16]]) -> ChunkSolver:
-    def work(states: npt.NDArray[np.intp], mean: npt.NDArray[Any], second: npt.NDArray[Any],
+    def work(states: npt.NDArray[np.intp], mean: npt.NDArray[Any], mean_square: npt.NDArray[Any],
              filled: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
-        scale = TURN_DENOMINATOR ** (space.boxes - filled - 1)  # the next layer's denominator
-        worth, squares, box_row = hand_worth(rows, states, mean, second, scale)
+        # the next layer's denominator
+        scale = TURN_DENOMINATOR ** (space.number_of_boxes - filled - 1)
+        worth, squares, box_row = hand_worth(rows, states, mean, mean_square, scale)
         plan = turn_worth(worth, squares)
-        for table, chosen in zip(policy, (box_row, plan.keep_second, plan.keep_first),
-                                 strict=True):
+        chosen_now = (box_row, plan.keep_after_second_roll, plan.keep_after_first_roll)
+        for table, chosen in zip(policy, chosen_now, strict=True):
             table[states] = chosen.T
-        return plan.mean, plan.second
+        return plan.mean, plan.mean_square
 
     return work

@@ -33,8 +33,9 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from yacht_edu._deprecated import renamed
 from yacht_edu.dice import FACES, NUMBER_OF_DICE
-from yacht_edu.rules import UPPER_BONUS_THRESHOLD, Rules, RulesLike, get_rules
+from yacht_edu.rules import UPPER_BONUS_THRESHOLD, Rules, RulesLike, get_rules, score_table
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.turn import HANDS
 
@@ -84,8 +85,10 @@ class StateSpace:
         return _space(get_rules(rules))
 
     @property
-    def boxes(self) -> int:
+    def number_of_boxes(self) -> int:
         return len(self.rules.categories)
+
+    boxes = renamed("boxes", "number_of_boxes")
 
     @property
     def uppers(self) -> int:
@@ -99,12 +102,12 @@ class StateSpace:
 
     @property
     def size(self) -> int:
-        return (1 << self.boxes) * self.uppers * self.fifties
+        return (1 << self.number_of_boxes) * self.uppers * self.fifties
 
     @property
     def full(self) -> int:
         """The mask of a complete scorecard."""
-        return (1 << self.boxes) - 1
+        return (1 << self.number_of_boxes) - 1
 
     @property
     def yahtzee_bit(self) -> int:
@@ -175,7 +178,7 @@ class StateSpace:
 
     def masks(self, filled_boxes: int) -> Iterator[int]:
         """Every mask with this many boxes filled."""
-        for chosen in itertools.combinations(range(self.boxes), filled_boxes):
+        for chosen in itertools.combinations(range(self.number_of_boxes), filled_boxes):
             yield sum(1 << i for i in chosen)
 
     def layer(self, filled_boxes: int, within: int = 0) -> Layer:
@@ -237,7 +240,7 @@ class BoxRows:
     depends on the card is read from :meth:`Scorecard.options` on representative cards:
 
     - ``allowed_plain[c, any upper open]``: the ``upper_first`` variant;
-    - ``upper_bonus[u, points]``: what reaching 63 adds;
+    - ``upper_bonus_points[u, points]``: what reaching 63 adds;
     - ``joker_*[face, fifty, situation, c]`` for a five of a kind once the yahtzee box is filled:
       may ``c`` be chosen, the points it holds (the joker's 25/30/40), the bonus (+100).
     """
@@ -249,7 +252,7 @@ class BoxRows:
     row_of: Ints
     plain_points: npt.NDArray[np.int64]  # (252, boxes): Rules.score
     allowed_plain: npt.NDArray[np.bool_]  # (boxes, 2)
-    upper_bonus: npt.NDArray[np.int64]  # (64, 31)
+    upper_bonus_points: npt.NDArray[np.int64]  # (64, 31)
     joker_allowed: npt.NDArray[np.bool_]  # (7, 2, 8, boxes), face 0 unused
     joker_points: npt.NDArray[np.int64]
     joker_bonus: npt.NDArray[np.int64]
@@ -264,7 +267,7 @@ class BoxRows:
 
     def fingerprint(self) -> bytes:
         """Every number read from the model, as bytes (a saved table is stale if they change)."""
-        parts = (self.plain_points, self.allowed_plain, self.upper_bonus, self.joker_allowed,
+        parts = (self.plain_points, self.allowed_plain, self.upper_bonus_points, self.joker_allowed,
                  self.joker_points, self.joker_bonus)
         return b"".join(np.ascontiguousarray(p).astype(np.int64).tobytes() for p in parts)
 
@@ -280,7 +283,7 @@ class BoxRows:
         filled, upper, fifty = space.unpack(states)
         chosen = np.arange(self.rows) if rows is None else rows
         # First per box: is it open, may an ordinary hand go there, the state it leads to.
-        bit = 1 << np.arange(space.boxes)[:, None]
+        bit = 1 << np.arange(space.number_of_boxes)[:, None]
         upper_open = ((filled & 0b111111) != 0b111111).astype(np.intp)
         allowed_box = ((filled & bit) == 0) & self.allowed_plain[:, upper_open]
         following = space.index(filled | bit, upper, fifty)
@@ -289,7 +292,7 @@ class BoxRows:
         points = self.row_points[chosen][:, None]
         allowed = allowed_box[box]
         after = self._after(following[box], box, points, upper, fifty)
-        gain = points + self._upper_bonus(box, points, upper)
+        gain = points + self._bonus_gained(box, points, upper)
         if self.has_joker:
             self._jokers(chosen, filled, upper, fifty, allowed, gain, after)
         return RowsInStates(allowed, gain, after)
@@ -309,13 +312,13 @@ class BoxRows:
             following[first:last] += (points[first:last] == 50) - fifty[None, :]
         return following
 
-    def _upper_bonus(self, box: Ints, points: npt.NDArray[np.int64],
+    def _bonus_gained(self, box: Ints, points: npt.NDArray[np.int64],
                      upper: Ints) -> npt.NDArray[np.int64]:
         bonus = np.zeros((len(box), len(upper)), dtype=np.int64)
         if self.space.uppers > 1:
             uppers = np.searchsorted(box, 6)
-            at = upper[None, :] * (UPPER_POINTS + 1) + np.minimum(points[:uppers], UPPER_POINTS)
-            bonus[:uppers] = self.upper_bonus.ravel()[at]
+            bonus[:uppers] = self.upper_bonus_points[upper[None, :],
+                                                     np.minimum(points[:uppers], UPPER_POINTS)]
         return bonus
 
     def _jokers(self, chosen: Ints, filled: Ints, upper: Ints, fifty: Ints,
@@ -334,14 +337,13 @@ class BoxRows:
         situation = (4 * ((filled_here & face_bit) == 0)
                      + 2 * ((filled_here & other_upper) != other_upper)
                      + ((~filled_here & (self.space.full & ~0b111111)) != 0))
-        at = ((face * 2 + fifty_here) * len(JOKER_SITUATIONS) + situation) * self.space.boxes \
-            + box[:, None]
-        points = self.joker_points.ravel()[at]
+        at = (face, fifty_here[None, :], situation, box[:, None])  # (face, 50, situation, box)
+        points = self.joker_points[at]
         box_bit = 1 << box[:, None]
         where = rows if len(joker) == len(filled) else np.ix_(rows, joker)
-        allowed[where] = ((filled_here & box_bit) == 0) & self.joker_allowed.ravel()[at]
-        gain[where] = (points + self.joker_bonus.ravel()[at]
-                       + self._upper_bonus(box, points, upper_here))
+        allowed[where] = ((filled_here & box_bit) == 0) & self.joker_allowed[at]
+        gain[where] = (points + self.joker_bonus[at]
+                       + self._bonus_gained(box, points, upper_here))
         following = self.space.index(filled_here | box_bit, upper_here, fifty_here)
         after[where] = self._after(following, box, points, upper_here, fifty_here)
 
@@ -355,8 +357,7 @@ def box_rows(rules: RulesLike) -> BoxRows:
 def _box_rows(rules: Rules) -> BoxRows:
     space = StateSpace.of(rules)
     categories = rules.categories
-    plain = np.array([[rules.score(hand, c) for c in categories] for hand in HANDS],
-                     dtype=np.int64)
+    plain = np.array(score_table(rules), dtype=np.int64)  # rows: HANDS; columns: categories
     five_of_a_kind = {hand[0]: h for h, hand in enumerate(HANDS) if len(set(hand)) == 1}
     row_box: list[int] = []
     row_points: list[int] = []
@@ -380,7 +381,7 @@ def _box_rows(rules: Rules) -> BoxRows:
     joker = _joker_tables(rules) if space.fifties == 2 else _no_jokers(len(categories))
     return BoxRows(space, np.array(row_box, dtype=np.intp),
                    np.array(row_points, dtype=np.int64), np.array(row_face, dtype=np.intp),
-                   row_of, plain, _allowed_plain(rules), _upper_bonus(rules), *joker)
+                   row_of, plain, _allowed_plain(rules), _upper_bonus_table(rules), *joker)
 
 
 def _allowed_plain(rules: Rules) -> npt.NDArray[np.bool_]:
@@ -396,7 +397,7 @@ def _allowed_plain(rules: Rules) -> npt.NDArray[np.bool_]:
     return allowed
 
 
-def _upper_bonus(rules: Rules) -> npt.NDArray[np.int64]:
+def _upper_bonus_table(rules: Rules) -> npt.NDArray[np.int64]:
     """``[subtotal before, points]``: the upper bonus earned by scoring ``points`` up there."""
     table = np.zeros((UPPER_CAP + 1, UPPER_POINTS + 1), dtype=np.int64)
     if not rules.upper_bonus:

@@ -129,7 +129,7 @@ def check_offered(rules: Rules) -> None:
 def box_most(rules: Rules) -> npt.NDArray[np.int64]:
     """The most points each box can hold."""
     rows = box_rows(rules)
-    most = np.zeros(StateSpace.of(rules).boxes, dtype=np.int64)
+    most = np.zeros(StateSpace.of(rules).number_of_boxes, dtype=np.int64)
     np.maximum.at(most, rows.row_box, rows.row_points)
     return most
 
@@ -182,7 +182,7 @@ def target_plan(table: TargetTable, states: Ints, needs: npt.NDArray[np.int64]) 
     rows = box_rows(table.rules)
     last = table.chance.shape[1] - 1
     by_row, used = row_chances(rows, states, np.clip(needs, 0, last)[:, None], table.chance)
-    chosen = best_rows(rows, by_row, used)
+    chosen = best_rows(rows, by_row, used, by_row >= 0)  # a closed box holds -1
     hands = pick(by_row, chosen)
     keeps: list[Ints] = []
     for _ in range(2):
@@ -247,7 +247,7 @@ def solve_target_layers(rules: Rules, *, within: int = 0, progress: Progress | N
     most = int(box_most(rules).sum())
     chance = np.zeros((space.size, most + 2), dtype=np.float64)
     chance[:, 0] = 1.0
-    layers = [space.layer(n, within).solved for n in range(space.boxes)]
+    layers = [space.layer(n, within).solved for n in range(space.number_of_boxes)]
     bar = progress(total=sum(len(layer) for layer in layers),
                    desc=rules.label("en")) if progress else None
     threads = workers or os.cpu_count() or 1

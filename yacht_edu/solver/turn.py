@@ -30,13 +30,25 @@ object) for the exact one; the same functions serve both.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu.dice import NUMBER_OF_DICE, Hand, multiset_chance, multisets
+from yacht_edu import hands as core
+from yacht_edu.hands import (
+    FIRST_HAND,
+    HAND_INDEX,
+    HANDS,
+    KEEP_INDEX,
+    KEEPS,
+    NUMBER_OF_DICE,
+    ORDERED_ROLLS,
+    Hand,
+    multisets,
+    one_more_die,
+    sub_keeps,
+)
 
 __all__ = [
     "FIRST_HAND",
@@ -48,7 +60,6 @@ __all__ = [
     "TAG_BITS",
     "best_keeps",
     "first_roll",
-    "hand_rolls",
     "pick",
     "pick_each",
     "roll_forward",
@@ -60,36 +71,18 @@ __all__ = [
 
 Array = npt.NDArray[Any]
 
-def _by_size(size: int) -> tuple[Hand, ...]:
-    """The keeps of ``size`` dice, those with more different faces first (see PARENTS)."""
-    return tuple(sorted(multisets(size), key=lambda keep: -len(set(keep))))
-
-
-#: The 462 keeps, smallest first; the last 252 are the hands.
-KEEPS: tuple[Hand, ...] = tuple(keep for size in range(NUMBER_OF_DICE + 1)
-                                for keep in _by_size(size))
-#: The 252 hands of five dice, in the order the solver's arrays use.
-HANDS: tuple[Hand, ...] = _by_size(NUMBER_OF_DICE)
-KEEP_INDEX: Mapping[Hand, int] = {keep: i for i, keep in enumerate(KEEPS)}
-HAND_INDEX: Mapping[Hand, int] = {hand: i for i, hand in enumerate(HANDS)}
-#: Where the hands start among the keeps.
-FIRST_HAND = len(KEEPS) - len(HANDS)
-#: 6 ** 5 ordered rolls of five dice.
-ORDERED_ROLLS = 6**NUMBER_OF_DICE
-
 
 def _block(size: int) -> slice:
     """The keeps of ``size`` dice: a contiguous block of :data:`KEEPS`."""
     start = sum(len(multisets(smaller)) for smaller in range(size))
-    return slice(start, start + len(multisets(size)))
+    return slice(start, start + len(multisets(size)))  # the core's order: by size
 
 
 BLOCKS = tuple(_block(size) for size in range(NUMBER_OF_DICE + 1))
 
 # For each keep of fewer than five dice, the six keeps with one more die (faces 1..6).
 CHILDREN = tuple(
-    np.array([[KEEP_INDEX[tuple(sorted((*keep, face)))] for face in range(1, 7)]
-              for keep in KEEPS[BLOCKS[size]]], dtype=np.intp)
+    np.array([one_more_die(keep) for keep in KEEPS[BLOCKS[size]]], dtype=np.intp)
     for size in range(NUMBER_OF_DICE)
 )
 
@@ -116,14 +109,7 @@ Ints = npt.NDArray[np.intp]
 PARENTS = ((), *(_parents(size) for size in range(1, NUMBER_OF_DICE + 1)))
 
 #: In how many of the 7,776 ordered rolls each hand appears (sums to 7,776).
-HAND_ROLLS = np.array([int(multiset_chance(hand) * ORDERED_ROLLS) for hand in HANDS],
-                      dtype=np.int64)
-
-
-def hand_rolls() -> npt.NDArray[np.int64]:
-    """How many of the 7,776 ordered rolls of five dice give each of the 252 hands."""
-    counts: npt.NDArray[np.int64] = HAND_ROLLS.copy()
-    return counts
+HAND_ROLLS: npt.NDArray[np.int64] = np.array(core.HAND_ROLLS, dtype=np.int64)
 
 
 # -- tags: the best value and where it came from, in one ``np.maximum`` -------------------------
@@ -134,25 +120,31 @@ _TAG_MASK = (1 << TAG_BITS) - 1
 
 
 def tag(values: Array, tags: Array) -> Array:
-    """``values`` marked with ``tags`` (whole numbers below 512) so that a maximum keeps both.
+    """``values`` marked with ``tags`` (whole numbers below 512) so that a maximum keeps both:
+    the argmax and the max in one ``np.maximum``, which the benchmark shows is worth it
+    (``benchmarks/bench_solver.py``).  Among equal values the larger tag wins.
 
-    For floats the tag replaces the last 9 of the 52 mantissa bits (a relative change below
-    1.2e-13, and values are recovered exactly through the tag); a non-negative float's bits read
-    as an integer are in the same order as the floats.  For Python integers the value is
-    multiplied by 512 and the tag added, which changes nothing.  Among equal values the larger
-    tag wins.
+    For Python integers the value is multiplied by 512 and the tag added, which changes no order.
+    For floats the tag replaces the last 9 of the 52 mantissa bits: a relative change below
+    1.2e-13, so values closer than that count as equal — the only invariant, and the reason a
+    tagged value is never read as a value (callers read the value through the tag).  A negative
+    float grows in size as its bits grow, so it carries ``511 - tag``.  Values must be finite.
     """
     if values.dtype == object:
         return values * (1 << TAG_BITS) + tags
     bits = values.view(np.int64)
-    return ((bits & ~_TAG_MASK) | tags.astype(np.int64)).view(np.float64)
+    marked = (bits & ~_TAG_MASK) | tags
+    if values.min(initial=0.0) < 0:  # rare (a strategy's liking): 511 - tag where negative
+        marked ^= (bits >> 63) & _TAG_MASK
+    return marked.view(np.float64)
 
 
 def untag(tagged: Array) -> npt.NDArray[np.intp]:
     """The tags of :func:`tag`-ged values."""
     if tagged.dtype == object:
         return (tagged % (1 << TAG_BITS)).astype(np.intp)
-    return (tagged.view(np.int64) & _TAG_MASK).astype(np.intp, copy=False)
+    bits = tagged.view(np.int64)
+    return ((bits & _TAG_MASK) ^ ((bits >> 63) & _TAG_MASK)).astype(np.intp, copy=False)
 
 
 # -- the three steps of a turn -----------------------------------------------------------------
@@ -197,8 +189,8 @@ def roll_forward(keep_chances: Array) -> Array:
 def best_keeps(keep_values: Array) -> npt.NDArray[np.intp]:
     """For each hand, the index in :data:`KEEPS` of its best keep: shape (252, columns).
 
-    ``keep_values`` (462 rows) must be non-negative.  Among keeps of equal worth the later one
-    in :data:`KEEPS` is chosen (more dice kept).
+    Among keeps of equal worth (see :func:`tag`) the later one in :data:`KEEPS` is chosen (more
+    dice kept).
     """
     best = tag(keep_values, np.arange(len(KEEPS))[:, None])
     for size in range(1, NUMBER_OF_DICE + 1):
@@ -214,13 +206,14 @@ def first_roll(hand_values: Array) -> Array:
     """
     if hand_values.dtype == object:
         return (HAND_ROLLS.astype(object)[:, None] * hand_values).sum(axis=0)  # type: ignore[no-any-return]
-    return (HAND_ROLLS / ORDERED_ROLLS) @ hand_values  # type: ignore[no-any-return]
+    return (HAND_ROLLS / ORDERED_ROLLS) @ hand_values
 
 
 def pick(values: Array, rows: Ints, first_column: int = 0) -> Array:
     """``values[rows[i, c], first_column + c]``: one row per column, e.g. each hand's best keep.
 
-    A faster ``np.take_along_axis`` for C-contiguous ``values``.
+    ``values[rows, columns]`` says the same; the flat positions below are about a fifth faster
+    (a hot spot of the solve, measured with ``benchmarks/bench_solver.py``).
     """
     return pick_each((values,), rows, first_column)[0]
 
@@ -230,10 +223,3 @@ def pick_each(arrays: tuple[Array, ...], rows: Ints, first_column: int = 0) -> l
     columns = arrays[0].shape[1]
     flat = rows * columns + (first_column + np.arange(rows.shape[1]))
     return [np.ascontiguousarray(values).ravel()[flat] for values in arrays]
-
-
-def sub_keeps(hand: Hand) -> tuple[Hand, ...]:
-    """Every distinct keep inside ``hand`` (its sub-multisets), smallest first, itself last."""
-    found = {tuple(hand[i] for i in range(len(hand)) if mask >> i & 1)
-             for mask in range(1 << len(hand))}
-    return tuple(sorted(found, key=KEEP_INDEX.__getitem__))

@@ -1,0 +1,89 @@
+"""The readable backward induction of the lessons (:mod:`yacht_edu.probability.turn`: sympy,
+one box at a time, a keep tried as a list of sub-keeps) and the fast solver
+(:mod:`yacht_edu.solver`: numpy, one die at a time) are kept side by side on purpose; here they
+must agree, as pytudes' ``same(f1, f2, inputs)`` checks two programs on the same inputs.
+
+The states compared:
+
+- every single-turn state of every rule set: each box, each of the 252 hands with 0, 1 or 2
+  rolls left, and the fresh turn of 1, 2 and 3 rolls, for the expected score and for the chance
+  to make the box — exactly (the fast turn run on Python integers);
+- every last turn of a Yacht game (one box open; Yacht has no bonus, so the box alone decides):
+  the whole-game solver's value of that scorecard against the readable chain's fresh turn.
+
+Scorecards with several open boxes are beyond the readable chain; ``test_solver_small.py``
+checks those against a brute-force recursion over the model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pytest
+
+from yacht_edu import Scorecard, categories, get_rules
+from yacht_edu.hands import HAND_ROLLS, HANDS, ORDERED_ROLLS
+from yacht_edu.probability.turn import best_expected, solution
+from yacht_edu.rules import RULE_SETS, score_table
+from yacht_edu.solver import solve_endgame
+from yacht_edu.solver.turn import best_keeps, pick, roll_the_rest
+from yacht_edu.strategies import box_pars
+
+
+def same(f1: Callable[..., Any], f2: Callable[..., Any], inputs: Iterable[Any]) -> bool:
+    """Do the two functions give the same answer on every input?"""
+    return all(f1(*x) == f2(*x) for x in inputs)
+
+
+def fast_turn(values: list[int], rolls_left: int) -> list[Fraction]:
+    """The fast solver's turn arithmetic on exact integers: each hand's worth with
+    ``rolls_left`` rolls to come, from the worth of ending the turn with it."""
+    worth = np.array([[v] for v in values], dtype=object)  # whole numbers over 6^(5r)
+    for _ in range(rolls_left):
+        keep = roll_the_rest(worth * ORDERED_ROLLS)
+        worth = pick(keep, best_keeps(keep)).reshape(-1, 1)
+    return [Fraction(int(w), ORDERED_ROLLS**rolls_left) for w in worth[:, 0]]
+
+
+def column(rules: str, category: str, goal: str) -> list[int]:
+    c = categories(rules).index(category)
+    return [int(row[c] > 0) if goal == "chance" else row[c] for row in score_table(rules)]
+
+
+BOXES = [(rules, category, goal) for rules in RULE_SETS for category in categories(rules)
+         for goal in ("chance", "score")]
+
+
+@pytest.mark.parametrize(("rules", "category", "goal"), BOXES)
+def test_every_single_turn_state(rules: str, category: str, goal: str) -> None:
+    readable = solution(category, rules, goal)  # type: ignore[arg-type]
+    values = column(rules, category, goal)
+    for rolls_left in range(3):
+        fast = fast_turn(values, rolls_left)
+        slow = [Fraction(int(w), ORDERED_ROLLS**rolls_left)
+                for w in readable.hands_upto(rolls_left)]
+        assert same(fast.__getitem__, slow.__getitem__, ((h,) for h in range(len(HANDS))))
+        fresh = sum(n * w for n, w in zip(HAND_ROLLS, fast, strict=True)) / ORDERED_ROLLS
+        assert fresh == Fraction(str(readable.fresh(rolls_left + 1)))
+
+
+def test_box_pars_read_the_exact_best_expected_score() -> None:
+    for rules in RULE_SETS:
+        ruleset = get_rules(rules)
+        pars = box_pars(ruleset)
+        for category in categories(rules):
+            exact = fast_turn(column(rules, category, "score"), 2)
+            fresh = sum(n * w for n, w in zip(HAND_ROLLS, exact, strict=True)) / ORDERED_ROLLS
+            assert fresh == Fraction(str(best_expected(category, rules=rules)))
+            assert pars[category] == float(fresh)
+
+
+@pytest.mark.parametrize("category", categories("yacht"))
+def test_every_last_turn_of_yacht(category: str) -> None:
+    others = {c: 0 for c in categories("yacht") if c != category}
+    card = Scorecard.from_filled(others, "yacht")
+    mean, _ = solve_endgame(card).future(card)
+    assert mean == pytest.approx(float(best_expected(category)), rel=1e-12)

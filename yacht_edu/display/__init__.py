@@ -1,0 +1,44 @@
+"""The faces' strings: dice drawn with pips, scorecards as a teacher draws them, the tables of the
+mathematics and the coach — HTML, SVG and LaTeX, and nothing else draws any.
+
+Pure strings, no Jupyter import: the model's and the mathematics' ``_repr_html_`` import these
+lazily, and the widgets reuse :func:`die_svg` and :func:`lock_svg`, so a die looks the same in a
+cell's output and in a game.  Every word comes from the message catalog.  One module per thing
+drawn: :mod:`~yacht_edu.display.dice`, :mod:`~yacht_edu.display.scorecard`,
+:mod:`~yacht_edu.display.game`, :mod:`~yacht_edu.display.tables` (distributions, the teacher's
+table), :mod:`~yacht_edu.display.coach` (advice, analyses), :mod:`~yacht_edu.display.strategies`
+(simulated games); :func:`direction` for right-to-left languages is shared by all.
+"""
+
+from __future__ import annotations
+
+from yacht_edu.display.dice import HELD_FRAME, INK, PIPS, dice_html, die_label, die_svg, lock_svg
+from yacht_edu.display.game import game_html, game_status
+from yacht_edu.display.scorecard import (
+    CARD_STYLE,
+    CELL,
+    NUMBER,
+    SUM_ROW,
+    scorecard_html,
+    upper_progress,
+)
+from yacht_edu.display.text import direction
+
+__all__ = [
+    "CARD_STYLE",
+    "CELL",
+    "HELD_FRAME",
+    "INK",
+    "NUMBER",
+    "PIPS",
+    "SUM_ROW",
+    "dice_html",
+    "die_label",
+    "die_svg",
+    "direction",
+    "game_html",
+    "game_status",
+    "lock_svg",
+    "scorecard_html",
+    "upper_progress",
+]

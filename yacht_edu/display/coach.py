@@ -1,0 +1,78 @@
+"""The coach's advice and a game's analysis as tables (:mod:`yacht_edu.coach` computes them)."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from yacht_edu.coach import choice_label
+from yacht_edu.display.dice import die_svg
+from yacht_edu.display.text import direction
+from yacht_edu.i18n import t
+
+if TYPE_CHECKING:
+    from yacht_edu.coach import Advice, Analysis, ChoiceValue
+
+__all__ = ["advice_html", "analysis_html"]
+
+
+def advice_html(advice: Advice, lang: str | None = None) -> str:
+    """The advice as a table: rank, choice, expected final score ± sd, loss; ties marked."""
+    head = t("coach.heading", lang, rules=advice.rules.label(lang))
+    status = t("coach.expected_now", lang, mean=f"{advice.expected:.2f}", sd=f"{advice.sd:.2f}")
+    if not advice.choices:
+        note = t("coach.game_over" if advice.card.complete else "coach.roll_first", lang)
+        return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
+                f"<p>{html.escape(status)}</p><p>{html.escape(note)}</p></div>")
+    tied = len(advice.ties) > 1
+    columns = "".join(f"<th>{html.escape(t(key, lang))}</th>" for key in (
+        "coach.col_rank", "coach.col_choice", "coach.col_expected", "coach.col_sd",
+        "coach.col_loss"))
+    rows = []
+    for entry in advice.choices:
+        best = entry.rank == 1
+        rank = f"={entry.rank}" if best and tied else str(entry.rank)
+        style = ' style="background:#e6f4e6;font-weight:bold"' if best else ""
+        rows.append(f'<tr class="yacht-coach-choice"{style}><td>{rank}</td>'
+                    f"<td>{_choice_html(entry.choice, lang)}</td>"
+                    f'<td style="text-align:right">{entry.expected:.2f}</td>'
+                    f'<td style="text-align:right">± {entry.sd:.2f}</td>'
+                    f'<td style="text-align:right">{entry.loss:.2f}</td></tr>')
+    dice = " ".join(map(str, advice.dice or ()))
+    situation = t("coach.situation", lang, dice=dice, rolls=advice.rolls_left)
+    return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
+            f"<p>{html.escape(situation)} · {html.escape(status)}</p>"
+            f'<table class="yacht-coach-table"><tr>{columns}</tr>{"".join(rows)}</table></div>')
+
+
+def _choice_html(choice: ChoiceValue, lang: str | None) -> str:
+    words = html.escape(choice_label(choice, lang))
+    if isinstance(choice, str) or not choice or len(choice) == 5:
+        return words
+    faces = "".join(die_svg(face, size=20, label=str(face)) for face in choice)
+    return f'<span title="{words}">{faces}</span> <span style="font-size:smaller">{words}</span>'
+
+
+def analysis_html(analysis: Analysis, lang: str | None = None) -> str:
+    """The analysis as a table of decisions, mistakes first marked, and each player's total."""
+    head = t("analysis.heading", lang, rules=analysis.rules.label(lang))
+    columns = "".join(f"<th>{html.escape(t(key, lang))}</th>" for key in (
+        "analysis.col_player", "analysis.col_turn", "analysis.col_rolls_left",
+        "analysis.col_dice", "analysis.col_chosen", "analysis.col_best", "analysis.col_loss"))
+    rows = []
+    for d in analysis.decisions:
+        style = "" if d.is_best else ' style="background:#fdecea"'
+        best = " / ".join(choice_label(b, lang) for b in d.best)
+        rows.append(f'<tr class="yacht-analysis-decision"{style}><td>{html.escape(d.player)}'
+                    f"</td><td>{d.turn}</td><td>{d.rolls_left}</td>"
+                    f"<td>{'-'.join(map(str, d.dice))}</td>"
+                    f"<td>{html.escape(choice_label(d.chosen, lang))}</td>"
+                    f"<td>{html.escape(best)}</td>"
+                    f'<td style="text-align:right">{d.loss:.2f}</td></tr>')
+    totals = "".join(
+        f"<li>{html.escape(t('analysis.total', lang, player=s.player, loss=f'{s.loss:.2f}', decisions=s.decisions, mistakes=s.mistakes))}</li>"  # noqa: E501
+        for s in analysis.players)
+    return (f'<div class="yacht-analysis" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
+            f"<ul>{totals}</ul>"
+            f'<table class="yacht-analysis-table"><tr>{columns}</tr>{"".join(rows)}</table>'
+            f"</div>")

@@ -1,0 +1,29 @@
+"""A strategy's simulated games drawn: mean, spread and histogram (:mod:`yacht_edu.strategies`)."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from yacht_edu.i18n import t
+
+if TYPE_CHECKING:
+    from yacht_edu.strategies import Simulation
+
+__all__ = ["simulation_html"]
+
+
+def simulation_html(simulation: Simulation, lang: str | None = None) -> str:
+    """Many simulated games: the mean ± its standard error and a small histogram."""
+    head = t("strategy.simulation", lang, strategy=t(f"strategy.{simulation.strategy}", lang),
+             games=simulation.games, rules=simulation.rules.label(lang))
+    bins = simulation.histogram()
+    tallest = max(bins.values())
+    bars = "".join(
+        f'<div title="{start}–{start + 9}: {count}" style="display:inline-block;width:8px;'
+        f'margin-right:1px;background:#1a4f8b;height:{max(1, round(80 * count / tallest))}px'
+        f'"></div>' for start, count in bins.items())
+    return (f'<div class="yacht-simulation"><b>{html.escape(head)}</b><p>'
+            f"{simulation.mean:.2f} ± {simulation.standard_error:.2f} (sd {simulation.sd:.2f})</p>"
+            f'<div style="display:flex;align-items:flex-end;height:82px">{bars}</div>'
+            f"<p>{min(bins)} … {max(bins) + 9}</p></div>")

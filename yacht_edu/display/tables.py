@@ -1,0 +1,62 @@
+"""The mathematics' tables drawn: a score distribution, the teacher's table (HTML and LaTeX)."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from sympy import Rational, latex
+
+from yacht_edu.display.text import direction
+from yacht_edu.i18n import digits, t
+from yacht_edu.probability.exact import decimal, show
+
+if TYPE_CHECKING:
+    from yacht_edu.probability.one_roll import Distribution
+    from yacht_edu.probability.table import TeacherTable
+
+__all__ = ["distribution_html", "teacher_table_html", "teacher_table_latex"]
+
+
+def distribution_html(distribution: Distribution, lang: str | None = None) -> str:
+    """The chance of every score, one row each."""
+    rows = "".join(
+        f"<tr><td style='text-align:right'>{digits(score, lang)}</td>"
+        f"<td>{html.escape(show(p))}</td></tr>"
+        for score, p in distribution.items()
+    )
+    head = (f"<tr><th>{html.escape(t('probability.score', lang))}</th>"
+            f"<th>{html.escape(t('probability.chance', lang))}</th></tr>")
+    return f"<table class='yacht-distribution'>{head}{rows}</table>"
+
+
+def teacher_table_html(table: TeacherTable) -> str:
+    """The teacher's table as HTML, in the table's language."""
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in table.headings())
+    body = "".join(
+        f'<tr class="yacht-row-{row.category}">'
+        f"<td>{html.escape(t('category.' + row.category, table.lang))}</td>"
+        + "".join(f'<td style="text-align:right">{html.escape(show(value))}</td>'
+                  for value in row[2:])
+        + "</tr>"
+        for row in table.rows
+    )
+    caption = html.escape(table.rules.label(table.lang))
+    return (f'<table class="yacht-teacher-table" dir="{direction(table.lang)}"><caption>{caption}'
+            f"</caption><tr>{head}</tr>{body}</table>")
+
+
+def teacher_table_latex(table: TeacherTable) -> str:
+    """The teacher's table as a LaTeX array (exact fractions with decimals)."""
+    def cell(value: Rational) -> str:
+        if value.q == 1:
+            return str(value.p)
+        return f"{latex(value)} \\approx {decimal(value)}"
+
+    head = " & ".join(f"\\text{{{h}}}" for h in table.headings())
+    body = " \\\\\n".join(
+        f"\\text{{{t('category.' + row.category, table.lang)}}} & "
+        + " & ".join(cell(value) for value in row[2:])
+        for row in table.rows
+    )
+    return f"$$\\begin{{array}}{{lrrr}}\n{head} \\\\\n\\hline\n{body}\n\\end{{array}}$$"

@@ -1,0 +1,211 @@
+"""The words for playing: a keep rule, a box rule, a strategy — and the one registry of strategies.
+
+- A **keep rule** answers "which dice do I keep?": a function ``(dice, rolls_left) -> kept``
+  given the five dice (sorted) and the rolls still to come; it returns the values to keep.
+- A **box rule** answers "which box do I score?": how much a strategy likes each box it could
+  score now (used by :mod:`yacht_edu.strategies`, which plays whole games).
+- A **strategy** (:class:`Strategy`) is a named pair of them.  Without a keep rule it keeps the
+  dice its box rule likes best by the end of the turn; ``optimal`` plays as the solvers do.
+
+The same objects serve a single box (:func:`yacht_edu.probability.p_within` and friends use a
+strategy's keep rule) and a whole game (:func:`yacht_edu.strategies.strategy_expected_score`).
+
+>>> keep_most_common((2, 5, 5, 2, 1), rolls_left=2)
+(5, 5)
+>>> STRATEGIES["chase_five"].keep_rule is keep_most_common
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from yacht_edu.dice import Dice
+from yacht_edu.errors import InvalidKeepError, RuleError
+from yacht_edu.hands import FACES, Hand
+from yacht_edu.i18n import t
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from yacht_edu.rules import Rules
+    from yacht_edu.solver.backward import TurnPlan
+
+__all__ = [
+    "GAME_STRATEGIES",
+    "STRATEGIES",
+    "TURN_STRATEGIES",
+    "BoxRule",
+    "KeepRule",
+    "Strategy",
+    "UnknownStrategyError",
+    "as_keep_rule",
+    "box_pars",
+    "get_strategy",
+    "keep_most_common",
+    "kept_by",
+    "points_above_par",
+    "points_now",
+    "reroll_all",
+]
+
+#: Which dice to keep: the dice in hand (sorted) and the rolls still to come -> the values kept.
+KeepRule = Callable[[Dice, int], Iterable[int]]
+#: How much a strategy likes each score row: (rules, points gained, box of each row) -> liking.
+BoxRule = Callable[["Rules", "npt.NDArray[np.float64]", "npt.NDArray[np.intp]"],
+                   "npt.NDArray[np.float64]"]
+
+
+class UnknownStrategyError(RuleError):
+    """A strategy that is neither a known name, a :class:`Strategy` nor a keep rule."""
+
+    default_msgid = "probability.error.strategy"
+
+
+# -- keep rules --------------------------------------------------------------------------------
+
+
+def keep_most_common(dice: Sequence[int], rolls_left: int = 1) -> tuple[int, ...]:
+    """Keep every die of the face shown most often (the higher face on a tie); roll the rest.
+
+    >>> keep_most_common((1, 2, 3, 4, 6)), keep_most_common((2, 2, 5, 5, 6))
+    ((6,), (5, 5))
+    """
+    counts = Counter(dice)
+    face = max(FACES, key=lambda f: (counts[f], f))
+    return (face,) * counts[face]
+
+
+def reroll_all(dice: Sequence[int], rolls_left: int = 1) -> tuple[int, ...]:
+    """Keep nothing: each roll is a fresh try, so the chance is 1 - (1 - p)^n."""
+    return ()
+
+
+# -- box rules ---------------------------------------------------------------------------------
+
+
+def points_now(rules: Rules, gain: npt.NDArray[np.float64],
+               box: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+    """What the box adds to the total now (with any bonus)."""
+    return gain
+
+
+def points_above_par(rules: Rules, gain: npt.NDArray[np.float64],
+                     box: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+    """What the box adds now, minus the box's par (:func:`box_pars`)."""
+    above: npt.NDArray[np.float64] = gain - _par_array(rules)[box]
+    return above
+
+
+def _par_array(rules: Rules) -> npt.NDArray[np.float64]:
+    import numpy as np
+
+    return np.array(list(box_pars(rules).values()), dtype=np.float64)
+
+
+@functools.lru_cache(maxsize=16)
+def box_pars(rules: Rules) -> Mapping[str, float]:
+    """Each box's par: the average score of a whole turn played for that box alone — read from
+    :func:`yacht_edu.probability.best_expected`, which computes it exactly.
+
+    >>> from yacht_edu.rules import get_rules
+    >>> round(box_pars(get_rules("yacht"))["sixes"], 2)   # 5 dice × 2.53 sixes on average
+    12.64
+    """
+    from yacht_edu.probability.turn import best_expected
+
+    return MappingProxyType({category: float(best_expected(category, rules=rules.name))
+                             for category in rules.categories})
+
+
+# -- strategies --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A named strategy: a keep rule and a box rule (either may be missing).
+
+    Without ``keep_rule`` the strategy keeps the dice that maximise its box rule's liking
+    expected at the end of the turn; without ``box_rule`` it only plays a single box.
+    ``optimal`` plays as the solvers do.
+    """
+
+    name: str
+    box_rule: BoxRule | None = None
+    keep_rule: KeepRule | None = None
+    optimal: bool = field(default=False, repr=False)
+
+    @property
+    def preference(self) -> BoxRule | None:
+        """The box rule (its older name)."""
+        return self.box_rule
+
+    def label(self, lang: str | None = None) -> str:
+        return t(f"strategy.{self.name}", lang)
+
+    def description(self, lang: str | None = None) -> str:
+        return t(f"strategy.{self.name}.about", lang)
+
+    def plan(self, rules: Rules, states: npt.NDArray[np.intp]) -> TurnPlan:
+        """The strategy's choices for a turn from each of ``states`` (see
+        :func:`yacht_edu.strategies.plan_turn`)."""
+        from yacht_edu.strategies import plan_turn
+
+        return plan_turn(self, rules, states)
+
+
+#: Every named strategy, in one registry (read-only).
+STRATEGIES: Mapping[str, Strategy] = MappingProxyType({
+    "best_box_now": Strategy("best_box_now", points_now),
+    "chase_five": Strategy("chase_five", points_now, keep_most_common),
+    "beat_par": Strategy("beat_par", points_above_par),
+    "optimal": Strategy("optimal", optimal=True),
+    "keep_most_common": Strategy("keep_most_common", keep_rule=keep_most_common),
+    "reroll_all": Strategy("reroll_all", keep_rule=reroll_all),
+})
+#: The strategies that play whole games (they have a box rule, or play optimally).
+GAME_STRATEGIES: tuple[str, ...] = tuple(
+    name for name, strategy in STRATEGIES.items() if strategy.box_rule or strategy.optimal)
+#: The strategies that can play a single box (they have a keep rule, or play optimally).
+TURN_STRATEGIES: tuple[str, ...] = tuple(
+    name for name, strategy in STRATEGIES.items() if strategy.keep_rule or strategy.optimal)
+
+
+def get_strategy(strategy: str | Strategy, among: Sequence[str] = GAME_STRATEGIES) -> Strategy:
+    """The strategy named ``strategy`` (one of ``among``), or ``strategy`` itself."""
+    if isinstance(strategy, Strategy):
+        return strategy
+    if not isinstance(strategy, str) or strategy not in among:
+        raise UnknownStrategyError("strategy.error.unknown", name=repr(strategy),
+                                   choices=", ".join(among))
+    return STRATEGIES[strategy]
+
+
+def as_keep_rule(strategy: object) -> KeepRule | None:
+    """The keep rule a single-box question plays: ``None`` for optimal play."""
+    if isinstance(strategy, str) and strategy in TURN_STRATEGIES:
+        return STRATEGIES[strategy].keep_rule
+    if isinstance(strategy, Strategy) and (strategy.keep_rule or strategy.optimal):
+        return strategy.keep_rule
+    if callable(strategy) and not isinstance(strategy, Strategy):
+        return strategy
+    raise UnknownStrategyError(strategy=repr(strategy), choices=", ".join(TURN_STRATEGIES))
+
+
+def kept_by(rule: KeepRule, hand: Hand, rolls_left: int) -> Hand:
+    """What ``rule`` keeps from ``hand`` (sorted), checked to be dice of that hand."""
+    kept = rule(Dice(hand), rolls_left)
+    try:
+        values = tuple(sorted(kept))
+    except TypeError:
+        raise InvalidKeepError("probability.error.keep_not_values", keep=repr(kept)) from None
+    if Counter(values) - Counter(hand) or not all(isinstance(v, int) for v in values):
+        raise InvalidKeepError("error.keep_not_in_dice", keep="-".join(map(str, values)) or "—",
+                               dice="-".join(map(str, hand)))
+    return values
