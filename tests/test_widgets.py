@@ -327,7 +327,7 @@ def test_the_joker_rule_forbids_the_right_boxes_and_says_why_on_click(clock):
     game.roll(result=(3, 3, 3, 3, 3))
     assert cell(view, "threes")["state"] == "open"
     assert cell(view, "threes")["text"] == "15 +100"
-    assert open_boxes(view) == ["threes"]  # RULES.md joker rule 1
+    assert open_boxes(view) == ["threes"]  # docs/rules.md#joker, rule 1
     forbidden = cell(view, "full_house")
     assert forbidden["state"] == "forbidden"
     assert JOKER_FULL_HOUSE in forbidden["title"]
@@ -347,7 +347,7 @@ def test_joker_lower_boxes_score_their_full_value(clock):
         view.score(box)
         settle(view, clock)
     game.roll(result=(3, 3, 3, 3, 3))
-    assert cell(view, "full_house")["text"] == "25 +100"  # RULES.md joker rule 2
+    assert cell(view, "full_house")["text"] == "25 +100"  # docs/rules.md#joker, rule 2
     assert cell(view, "large_straight")["text"] == "40 +100"
     assert cell(view, "aces")["state"] == "forbidden"
 

@@ -95,7 +95,7 @@ def test_before_the_first_roll_a_whole_turn_is_ahead():
 def test_a_chance_is_shown_as_a_learner_reads_it():
     assert percent(Fraction(1)) == "100 %"
     assert percent(Fraction(0)) == "0 %"
-    assert percent(Fraction(1, 1296)) == "0.077 %"  # RULES.md: a yacht in one roll, 6/7776
+    assert percent(Fraction(1, 1296)) == "0.077 %"  # docs/rules.md#exact-chances: 6/7776
     assert percent(Fraction(25, 648)) == "3.9 %"    # a full house in one roll, 300/7776
     assert about_one_in(Fraction(1, 1296), "en") == "1/1296"
     assert about_one_in(Fraction(347897, 7558272), "en") == "about 1 in 22"
@@ -111,7 +111,7 @@ def test_after_the_last_roll_a_box_is_made_or_not():
         game.roll(result=(2, 3, 4, 5, 6))
     shown = rows(view)
     assert (shown["Big Straight"]["shown"], shown["Big Straight"]["exact"]) == ("100 %", "1")
-    assert shown["Little Straight"]["shown"] == "0 %"  # RULES.md: 2-3-4-5-6 is not little
+    assert shown["Little Straight"]["shown"] == "0 %"  # docs/rules.md#yacht-edge-cases
     assert shown["Ones"]["exact"] == "0"
 
 

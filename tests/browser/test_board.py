@@ -288,7 +288,7 @@ def test_a_forbidden_box_says_why_on_a_tap(notebook):
     expect(nb.widget(".yacht-box")).to_have_count(13)
     threes = nb.widget(".yacht-category-threes")
     expect(threes).to_have_text("15 +100")
-    expect(nb.widget(".yacht-box.yacht-open")).to_have_count(1)  # RULES.md joker rule 1
+    expect(nb.widget(".yacht-box.yacht-open")).to_have_count(1)  # docs/rules.md#joker, rule 1
     full_house = nb.widget(".yacht-category-full_house")
     expect(full_house).to_have_class(re.compile(r"\byacht-forbidden\b"))
     full_house.tap(force=True)  # a touch screen shows no tooltip: the tap answers
@@ -297,7 +297,7 @@ def test_a_forbidden_box_says_why_on_a_tap(notebook):
     threes.tap()
     expect(nb.widget(".yacht-total")).to_have_text(str(50 + 15 + 100))
     nb.run("game.roll(result=(3, 3, 3, 3, 3))")  # the model moves: the board follows
-    # RULES.md joker rule 2: any open lower box, at full value, with the +100
+    # docs/rules.md#joker, rule 2: any open lower box, at full value, with the +100
     expect(nb.widget(".yacht-category-full_house")).to_have_text("25 +100")
     expect(nb.widget(".yacht-category-large_straight")).to_have_text("40 +100")
     expect(nb.widget(".yacht-category-aces")).to_have_class(re.compile(r"\byacht-forbidden\b"))
