@@ -1,0 +1,95 @@
+"""Lesson 5, the best strategy: its figures and its exercises' values, each computed a second way
+(the exact distribution of the final score against the exact solve, states counted as sets)."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from fractions import Fraction
+from pathlib import Path
+
+from lesson_figures import check_figures
+
+import yacht_edu as ye
+from yacht_edu.lessons import check, exercise
+from yacht_edu.lessons.lesson05 import (
+    GAMES,
+    deviations_unsquared,
+    die,
+    mean_of_squares,
+    optimal_final_score,
+    variance,
+)
+from yacht_edu.probability import best_expected
+from yacht_edu.solver import Expected
+from yacht_edu.strategies import Simulation, compare, strategy_expected_score
+
+LESSON = Path(__file__).resolve().parents[1] / "teacher" / "05_best_strategy.ipynb"
+
+
+@functools.cache
+def strategies() -> dict[str, tuple[Expected, Simulation]]:
+    """The lesson's comparison: every strategy exactly and in 2,000 seeded games."""
+    return compare("yacht", games=GAMES, seed=2026)
+
+
+def test_every_number_the_lesson_states_is_the_packages() -> None:
+    best = ye.optimal_expected_score("yacht", exact=True)
+    final = ye.optimal_score_distribution("yacht")
+    advice = ye.advise((1, 4, 4, 6, 1), rolls_left=2)
+    results = strategies()
+    exact = {name: Fraction(expected.mean) for name, (expected, _) in results.items()}
+    played = results["optimal"][1]
+    mean = float(final.mean)
+    within = sum(final.fraction(s) for s in final if abs(s - mean) <= final.sd)
+    check_figures(LESSON, {
+        "4,096": 2**12, "4096": 2**12,
+        "166.96": best.mean, "167": round(float(best.mean)), "297": max(final),
+        "34.98": Fraction(best.sd), "35": round(best.sd),
+        "164.72": Fraction(advice[0].expected), "34.80": Fraction(advice[0].sd),
+        "0.34": Fraction(advice.of((4, 4, 6)).loss),
+        "0.683": within, "200": 200, "0.1668": final.at_least(200),
+        "250": 250, "0.0039": final.at_least(250), "257": round(1 / final.at_least(250)),
+        "120": 120,  # a discussion question: a score the optimal player can end with
+        "455/36": best_expected("sixes"), "12.64": best_expected("sixes"),
+        "165.87": exact["beat_par"], "1.09": exact["optimal"] - exact["beat_par"],
+        "13.39": exact["optimal"] - exact["best_box_now"],
+        "61.57": exact["optimal"] - exact["chase_five"],
+        "2,000": GAMES, "0.78": Fraction(best.sd / math.sqrt(GAMES)),
+        "166.40": Fraction(played.mean), "0.56": exact["optimal"] - Fraction(played.mean),
+        "0.1": Fraction(1, 10), "500": 500,  # the teacher's questions
+        "1.56": Fraction(best.sd / math.sqrt(500)),
+    })
+    assert final[120] > 0 and round(math.erf(1 / math.sqrt(2)), 3) == 0.683  # normal: 0.6827
+
+
+def test_the_final_score_distribution_has_the_solvers_mean_and_variance() -> None:
+    best = ye.optimal_expected_score("yacht", exact=True)
+    chances = optimal_final_score()
+    assert sum(chances.values()) == 1
+    assert sum(s * p for s, p in chances.items()) == best.mean
+    assert variance(chances) == best.variance == exercise("05.3").example()(chances)
+    assert variance(die()) == Fraction(35, 12)
+    assert deviations_unsquared(chances) == 0
+    assert mean_of_squares(chances) - best.mean**2 == best.variance
+
+
+def test_states_are_the_sets_of_filled_boxes() -> None:
+    boxes = ye.categories("yacht")
+    sets = {frozenset(itertools.compress(boxes, mask))
+            for mask in itertools.product((0, 1), repeat=len(boxes))}
+    assert len(sets) == exercise("05.2").example() == 4096
+    assert check("05.2", math.factorial(12)).misconception == "order_of_boxes"
+
+
+def test_the_strategies_are_described_as_they_play() -> None:
+    # best_box_now, not chase_five, is the one that plans its keeps for points this turn
+    assert exercise("05.4").example() == "best_box_now"
+    assert strategy_expected_score("chase_five").mean < strategy_expected_score("best_box_now").mean
+    assert check("05.4", "chase_five").misconception == "chase_five_is_greedy"
+
+
+def test_each_simulation_lands_within_four_standard_errors() -> None:
+    for expected, played in strategies().values():
+        assert abs(played.mean - expected.mean) < 4 * played.standard_error

@@ -1,0 +1,103 @@
+"""Lesson 7, a classroom game: its figures and its exercises' values, each computed a second way
+(every pair of ordered rolls counted, the game replayed from its file, the analysis summed)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+from lesson_figures import check_figures
+
+import yacht_edu as ye
+from yacht_edu.lessons import check, exercise
+from yacht_edu.lessons.lesson07 import (
+    GAMES,
+    SEED,
+    SEEDS,
+    best_decisions,
+    equally_likely,
+    greedy_beats_optimal,
+    roll_off_tie,
+    tie_chance,
+    wins,
+)
+from yacht_edu.lessons.plans import PLANS, classroom_game
+from yacht_edu.strategies import strategy_expected_score
+
+LESSON = Path(__file__).resolve().parents[1] / "teacher" / "07_classroom_game.ipynb"
+
+
+def test_every_number_the_lesson_states_is_the_packages() -> None:
+    game = classroom_game(SEED)
+    analysis = ye.analyse(game)
+    greedy = strategy_expected_score("best_box_now")
+    best = ye.optimal_expected_score("yacht")
+    spread = math.sqrt(greedy.sd**2 + best.sd**2)
+    below_zero = (1 + math.erf(-(best.mean - greedy.mean) / spread / math.sqrt(2))) / 2
+    check_figures(LESSON, {
+        "0.0727": roll_off_tie(), "14": round(1 / roll_off_tie()),
+        "1/26": equally_likely(dict(ye.score_distribution("choice"))),
+        "26": len(ye.score_distribution("choice")), "30": max(ye.score_distribution("choice")),
+        "252": len(ye.multisets()),
+        "2031": SEED, "2026": SEEDS[0], "2065": SEEDS[-1], "40": len(SEEDS),
+        "185": game.totals["Meera"], "156": game.totals["Asha"], "138": game.totals["Ravi"],
+        "0.0": Fraction(analysis.loss("Asha")), "48.7": Fraction(analysis.loss("Ravi")),
+        "45.7": Fraction(analysis.loss("Meera")), "31": wins()["Asha"],
+        "153.56": Fraction(greedy.mean), "166.96": Fraction(best.mean),
+        "13": round(best.mean - greedy.mean),
+        "33.99": Fraction(greedy.sd), "34.98": Fraction(best.sd), "35": round(best.sd),
+        "48.8": Fraction(spread), "0.39": Fraction(below_zero),
+        "13.4": Fraction(best.mean - greedy.mean),
+        "2,000": GAMES, "0.38": greedy_beats_optimal(),
+    })
+
+
+def test_the_tie_chance_counts_every_pair_of_ordered_rolls() -> None:
+    totals = Counter(map(sum, itertools.product(range(1, 7), repeat=5)))
+    pairs = sum(count * count for count in totals.values())
+    assert roll_off_tie() == Fraction(pairs, 6**10) == tie_chance(dict(ye.score_distribution(
+        "choice")))
+    assert check("07.1", equally_likely).misconception == "sums_equally_likely"
+
+
+def test_the_game_replays_and_the_plans_differ() -> None:
+    game = classroom_game(SEED)
+    assert ye.Game.from_json(game.to_json()).totals == game.totals
+    assert game.winners == ("Meera",) and best_decisions() == "Asha" == exercise("07.2").example()
+    analysis = ye.analyse(game)
+    for name in PLANS:  # each player's loss is the sum of their decisions' losses
+        mine = [d.loss for d in analysis.decisions if d.player == name]
+        assert math.isclose(sum(mine), analysis.loss(name), abs_tol=1e-9)
+    assert analysis.loss("Asha") == 0
+    chosen = {name: [d.chosen for d in analysis.decisions if d.player == name] for name in PLANS}
+    assert len({tuple(choices) for choices in chosen.values()}) == 3  # three different games
+
+
+def test_ravi_and_meera_keep_alike_and_choose_boxes_differently() -> None:
+    analysis = ye.analyse(classroom_game(SEED))
+    boxes = {name: {d.chosen for d in analysis.decisions if d.player == name and d.rolls_left == 0}
+             for name in ("Ravi", "Meera")}
+    assert boxes["Ravi"] == boxes["Meera"] == set(ye.categories())  # every box once, in turn
+    ravi_first = [d for d in analysis.decisions if d.player == "Ravi" and d.rolls_left == 0]
+    meera_first = [d for d in analysis.decisions if d.player == "Meera" and d.rolls_left == 0]
+    assert [d.chosen for d in ravi_first] != [d.chosen for d in meera_first]
+
+
+def test_the_head_to_head_share_counts_the_games_greedy_wins() -> None:
+    greedy = ye.simulate("best_box_now", games=GAMES, seed=1).scores
+    optimal = ye.simulate("optimal", games=GAMES, seed=2).scores
+    won = sum(int(g > o) for g, o in zip(greedy, optimal, strict=True))
+    assert greedy_beats_optimal() == Fraction(won, GAMES)
+    assert sum(wins().values()) >= len(SEEDS)  # every game has a winner (a shared win counts twice)
+
+
+def test_the_normal_approximation_adds_variances_not_standard_deviations() -> None:
+    greedy, best = strategy_expected_score("best_box_now"), ye.optimal_expected_score("yacht")
+    spread = math.sqrt(greedy.sd**2 + best.sd**2)
+    by_erf = (1 + math.erf((greedy.mean - best.mean) / spread / math.sqrt(2))) / 2
+    assert math.isclose(float(exercise("07.5").example()), by_erf, rel_tol=1e-12)
+    assert check("07.5", 0.42).misconception == "added_standard_deviations"
+    assert check("07.5", 0.35).misconception == "one_game_spread"

@@ -1,0 +1,135 @@
+"""Lesson 5, the best strategy for a whole game: the states, the optimal score, what the coach's
+± says (a variance and a standard deviation), the rules of thumb, and a standard error.
+
+Every value comes from the solver (:func:`yacht_edu.optimal_expected_score`,
+:func:`yacht_edu.optimal_score_distribution`) or from :mod:`yacht_edu.probability`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+
+from yacht_edu.lessons.exercise import CodeExercise, Exercise, Misconception, Prediction, register
+from yacht_edu.probability import Distribution, score_distribution
+from yacht_edu.rules import categories
+from yacht_edu.solver import optimal_expected_score, optimal_score_distribution
+
+#: The seeded simulation of the lesson: this many games.
+GAMES = 2000
+
+Chances = Mapping[int, Fraction]
+
+
+def states() -> int:
+    """The scorecards the solver works over: every set of filled boxes, 2 to the 12."""
+    count: int = 2 ** len(categories("yacht"))
+    return count
+
+
+def variance(chances: Chances) -> object:
+    """The package's variance of a distribution (score -> chance)."""
+    return Distribution(dict(chances)).variance
+
+
+def mean_of_squares(chances: Chances) -> Fraction:
+    """The mistake: E[X^2] without subtracting the square of the mean."""
+    return sum((score * score * chance for score, chance in chances.items()), Fraction(0))
+
+
+def deviations_unsquared(chances: Chances) -> Fraction:
+    """The mistake: the average deviation from the mean, which is always 0."""
+    mean = sum((score * chance for score, chance in chances.items()), Fraction(0))
+    return sum(((score - mean) * chance for score, chance in chances.items()), Fraction(0))
+
+
+def die() -> dict[int, Fraction]:
+    return {face: Fraction(1, 6) for face in range(1, 7)}
+
+
+def one_roll_sum() -> dict[int, Fraction]:
+    """The sum of five dice thrown once (the choice box after one roll)."""
+    chances = score_distribution("choice")
+    return {total: Fraction(int(p.p), int(p.q)) for total, p in chances.items()}
+
+
+def optimal_final_score() -> dict[int, Fraction]:
+    """The exact chance of every final score of Yacht under optimal play."""
+    found = optimal_score_distribution("yacht")
+    return {score: found.fraction(score) for score in found}
+
+
+def _distributions() -> list[tuple[dict[int, Fraction]]]:
+    return [(die(),), (one_roll_sum(),), (optimal_final_score(),)]
+
+
+def rounded_optimal_score() -> int:
+    """The optimal expected score to whole points, as the prediction's feedback shows it (the
+    exact fraction has 130-digit numbers)."""
+    return round(float(optimal_expected_score("yacht", exact=True).mean))
+
+
+def optimal_sd() -> float:
+    return optimal_expected_score("yacht").sd
+
+
+def standard_error(spread: float) -> Fraction:
+    """How far the mean of the lesson's games typically strays: ``spread / sqrt(GAMES)``."""
+    return Fraction(spread / math.sqrt(GAMES))
+
+
+def _only(value: object) -> Callable[[], object]:
+    return lambda: value
+
+
+register(
+    Prediction(
+        "05.1",
+        actual=rounded_optimal_score,
+        bounds=(Fraction(0), Fraction(297)),
+        wrong_answers=lambda: (-1, 300),
+    ),
+    Exercise(
+        "05.2",
+        expected=states,
+        hints=("lesson.05.2.hint.1", "lesson.05.2.hint.2"),
+        misconceptions=(
+            Misconception("order_of_boxes", lambda: math.factorial(len(categories("yacht")))),
+            Misconception("boxes_not_sets", lambda: len(categories("yacht"))),
+        ),
+        wrong_answers=lambda: (12, math.factorial(12), 2**13, 12 * 12),
+    ),
+    CodeExercise(
+        "05.3",
+        reference=variance,
+        inputs=_distributions,
+        hints=("lesson.05.3.hint.1", "lesson.05.3.hint.2"),
+        misconceptions=(
+            Misconception("mean_of_squares", _only(mean_of_squares)),
+            Misconception("deviations_unsquared", _only(deviations_unsquared)),
+        ),
+        wrong_answers=lambda: (mean_of_squares, deviations_unsquared),
+    ),
+    Exercise(
+        "05.4",
+        expected=lambda: "best_box_now",
+        hints=("lesson.05.4.hint.1", "lesson.05.4.hint.2"),
+        misconceptions=(
+            Misconception("chase_five_is_greedy", lambda: "chase_five"),
+        ),
+        wrong_answers=lambda: ("chase_five", "beat_par", "optimal"),
+    ),
+    Exercise(
+        "05.5",
+        expected=lambda: standard_error(optimal_sd()),
+        decimals=2,
+        hints=("lesson.05.5.hint.1", "lesson.05.5.hint.2"),
+        misconceptions=(
+            Misconception("sd_of_one_game", lambda: Fraction(optimal_sd())),
+            Misconception("divided_by_n", lambda: Fraction(optimal_sd() / GAMES)),
+            Misconception("variance_of_the_mean", lambda: Fraction(optimal_sd() ** 2 / GAMES)),
+        ),
+        wrong_answers=lambda: (35.0, 0.02, 0.61, 7.8),
+    ),
+)
