@@ -36,19 +36,21 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
     three = chance_of_at_least(3)
     check_figures(LESSON, {
         "2.82": Fraction(sum4.mean - yacht.mean), "1.04": box_gain,
-        "35": UPPER_BONUS, "63": UPPER_BONUS_THRESHOLD, "105": 5 * sum(FACES),
+        "35": UPPER_BONUS, "63": UPPER_BONUS_THRESHOLD,  # docs/rules.md#upper-bonus
+        "105": 5 * sum(FACES),
         "3185/72": upper_section_alone(), "44.24": upper_section_alone(),
         "91/216": A_FACE, "252": len(ye.multisets()),
         "0.355": three, "0.0020": three**6, "501": round(1 / three**6),
         "254.59": Fraction(official.mean), "245.87": Fraction(no_joker.mean),
         "8.72": Fraction(official.mean - no_joker.mean),
         "19.8": Fraction(official.sd - no_joker.sd),
-        "2006": 2006,  # J. Glenn, CS-TR-0002 (2006): 245.87 for no bonus and no joker
-        "40": ye.score([1, 2, 3, 4, 5], "large_straight", "yahtzee"),
-        "50": ye.score([5] * 5, "yahtzee", "yahtzee"), "100": YAHTZEE_BONUS,
+        "2006": 2006,  # docs/rules.md#published-figures: J. Glenn, CS-TR-0002 (2006)
+        "40": ye.score([1, 2, 3, 4, 5], "large_straight", "yahtzee"),  # docs/rules.md#joker
+        "50": ye.score([5] * 5, "yahtzee", "yahtzee"),
+        "100": YAHTZEE_BONUS,  # docs/rules.md#yahtzee-bonus
         "2275/216": upper_box_alone(5), "10.53": upper_box_alone(5),  # the exit question
     })
-    # RULES.md, "Published figures": 254.5877 (forced joker), 245.87 with sd 39.82 (Glenn)
+    # docs/rules.md#published-figures: 254.5877 (forced joker), 245.87 with sd 39.82 (Glenn)
     assert abs(official.mean - 254.5877) < 1e-4 and abs(no_joker.mean - 245.87) < 5e-3
     assert 3 * sum(FACES) == UPPER_BONUS_THRESHOLD  # "three of each face"
 

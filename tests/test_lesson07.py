@@ -56,6 +56,7 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
 
 
 def test_the_tie_chance_counts_every_pair_of_ordered_rolls() -> None:
+    # docs/rules.md#who-starts: each player rolls all five dice, the highest total starts
     totals = Counter(map(sum, itertools.product(range(1, 7), repeat=5)))
     pairs = sum(count * count for count in totals.values())
     assert roll_off_tie() == Fraction(pairs, 6**10) == tie_chance(dict(ye.score_distribution(
