@@ -80,3 +80,14 @@ def test_four_of_a_kind_keeps_its_chance_and_changes_its_worth() -> None:
     chances = {rules: ye.p_within("four_of_a_kind", rules=rules)
                for rules in ("yacht", "yacht_sum4")}
     assert chances["yacht"] == chances["yacht_sum4"]
+
+
+def test_the_joker_sends_five_fives_to_the_large_straight_and_without_it_four_of_a_kind() -> None:
+    # docs/rules.md#joker: with the yahtzee box holding 50, five of a kind may score 40 there
+    filled = {"yahtzee": 50, "fives": 20}
+    dice = (5, 5, 5, 5, 5)
+    official = ye.advise(dice, rolls_left=0, filled=filled, rules="yahtzee")
+    no_joker = ye.get_rules("yahtzee", joker="none")
+    plain = ye.advise(dice, rolls_left=0, filled=filled, rules=no_joker)
+    assert official[0].choice == "large_straight" and plain[0].choice == "four_of_a_kind"
+    assert ye.score(dice, "large_straight", "yahtzee") == 0  # no joker: not a straight

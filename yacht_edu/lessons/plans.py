@@ -3,7 +3,7 @@ to move, from the first roll to the box.
 
 - :func:`follow_the_coach` — every keep and every box the coach's best (:func:`yacht_edu.advise`);
 - :func:`chase_five` — keep the face you have most of, then score the box that adds the most now
-  (the strategy ``chase_five`` of :mod:`yacht_edu.strategies`);
+  (as the strategy ``chase_five`` of :mod:`yacht_edu.strategies` does);
 - :func:`beat_the_par` — keep the face you have most of, then score the box that beats its *par*
   (what a whole turn played for that box alone scores on average) by the most.
 
