@@ -25,7 +25,8 @@ from yacht_edu.lessons.lesson07 import (
     wins,
 )
 from yacht_edu.lessons.plans import PLANS, classroom_game
-from yacht_edu.strategies import strategy_expected_score
+from yacht_edu.probability import one_roll_distribution
+from yacht_edu.strategies import simulate, strategy_expected_score
 
 LESSON = Path(__file__).resolve().parents[1] / "teacher" / "07_classroom_game.ipynb"
 
@@ -39,8 +40,8 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
     below_zero = (1 + math.erf(-(best.mean - greedy.mean) / spread / math.sqrt(2))) / 2
     check_figures(LESSON, {
         "0.0727": roll_off_tie(), "14": round(1 / roll_off_tie()),
-        "1/26": equally_likely(dict(ye.score_distribution("choice"))),
-        "26": len(ye.score_distribution("choice")), "30": max(ye.score_distribution("choice")),
+        "1/26": equally_likely(dict(one_roll_distribution("choice"))),
+        "26": len(one_roll_distribution("choice")), "30": max(one_roll_distribution("choice")),
         "252": len(ye.multisets()),
         "2031": SEED, "2026": SEEDS[0], "2065": SEEDS[-1], "40": len(SEEDS),
         "185": game.totals["Meera"], "156": game.totals["Asha"], "138": game.totals["Ravi"],
@@ -59,7 +60,7 @@ def test_the_tie_chance_counts_every_pair_of_ordered_rolls() -> None:
     # docs/rules.md#who-starts: each player rolls all five dice, the highest total starts
     totals = Counter(map(sum, itertools.product(range(1, 7), repeat=5)))
     pairs = sum(count * count for count in totals.values())
-    assert roll_off_tie() == Fraction(pairs, 6**10) == tie_chance(dict(ye.score_distribution(
+    assert roll_off_tie() == Fraction(pairs, 6**10) == tie_chance(dict(one_roll_distribution(
         "choice")))
     assert check("07.1", equally_likely).misconception == "sums_equally_likely"
 
@@ -88,8 +89,8 @@ def test_ravi_and_meera_keep_alike_and_choose_boxes_differently() -> None:
 
 
 def test_the_head_to_head_share_counts_the_games_greedy_wins() -> None:
-    greedy = ye.simulate("best_box_now", games=GAMES, seed=1).scores
-    optimal = ye.simulate("optimal", games=GAMES, seed=2).scores
+    greedy = simulate("best_box_now", games=GAMES, seed=1).scores
+    optimal = simulate("optimal", games=GAMES, seed=2).scores
     won = sum(int(g > o) for g, o in zip(greedy, optimal, strict=True))
     assert greedy_beats_optimal() == Fraction(won, GAMES)
     assert sum(wins().values()) >= len(SEEDS)  # every game has a winner (a shared win counts twice)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from yacht_edu.lessons.exercise import CodeExercise, Exercise, Misconception, Prediction, register
-from yacht_edu.probability import Distribution, score_distribution
+from yacht_edu.probability import Distribution, one_roll_distribution
 from yacht_edu.rules import categories
 from yacht_edu.solver import optimal_expected_score, optimal_score_distribution
 
@@ -50,7 +50,7 @@ def die() -> dict[int, Fraction]:
 
 def one_roll_sum() -> dict[int, Fraction]:
     """The sum of five dice thrown once (the choice box after one roll)."""
-    chances = score_distribution("choice")
+    chances = one_roll_distribution("choice")
     return {total: Fraction(int(p.p), int(p.q)) for total, p in chances.items()}
 
 

@@ -26,7 +26,7 @@ from yacht_edu.lessons.exercise import (
     register,
 )
 from yacht_edu.lessons.plans import PLANS, classroom_game
-from yacht_edu.probability import score_distribution
+from yacht_edu.probability import one_roll_distribution
 from yacht_edu.solver import optimal_expected_score
 from yacht_edu.strategies import simulate, strategy_expected_score
 
@@ -64,12 +64,12 @@ def _totals() -> list[tuple[dict[int, Rational]]]:
     for a in range(1, 7):
         for b in range(1, 7):
             two[a + b] = two.get(a + b, Rational(0)) + Rational(1, 36)
-    return [(die,), (two,), (dict(score_distribution("choice")),)]
+    return [(die,), (two,), (dict(one_roll_distribution("choice")),)]
 
 
 def roll_off_tie() -> Rational:
     """The chance that two players throw the same total of five dice."""
-    return tie_chance(dict(score_distribution("choice")))
+    return tie_chance(dict(one_roll_distribution("choice")))
 
 
 def wins() -> Counter[str]:

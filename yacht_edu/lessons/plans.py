@@ -22,7 +22,8 @@ from types import MappingProxyType
 
 from yacht_edu.coach import advise
 from yacht_edu.game import Game
-from yacht_edu.probability import best_expected, keep_most_common
+from yacht_edu.policies import keep_most_common
+from yacht_edu.probability import best_expected
 from yacht_edu.rules import Rules
 
 __all__ = ["PLANS", "beat_the_par", "chase_five", "classroom_game", "follow_the_coach", "par"]
