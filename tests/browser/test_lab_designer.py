@@ -26,7 +26,7 @@ def test_the_designer_compares_and_plays_a_four_roll_variant(notebook: Any) -> N
     assert nb.ask("designer.rules.rolls") == 4
     nb.widget(".yacht-play-variant").click()
     board = nb.widget(".yacht-designer .yacht-game")
-    expect(board.locator(".yacht-roll")).to_have_text("Roll (4 left)")
+    expect(board.locator(".yacht-roll .yacht-roll-left")).to_have_text("4 rolls left")
     board.locator(".yacht-roll").click()
-    expect(board.locator(".yacht-roll")).to_have_text("Roll (3 left)")
+    expect(board.locator(".yacht-roll .yacht-roll-left")).to_have_text("3 rolls left")
     assert nb.ask("[designer.board.game.rules.rolls, designer.board.game.rolls_left]") == [4, 3]
