@@ -11,7 +11,7 @@ import yacht_edu
 
 MODEL = ["yacht_edu.dice", "yacht_edu.rules", "yacht_edu.scorecard", "yacht_edu.game",
          "yacht_edu.events", "yacht_edu.saved",
-         "yacht_edu.errors", "yacht_edu.i18n"]
+         "yacht_edu.errors", "yacht_edu.i18n", "yacht_edu.custom"]
 NOT_IN_THE_MODEL = ["numpy", "sympy", "ipywidgets", "matplotlib", "IPython", "polib", "tqdm"]
 
 
@@ -51,7 +51,7 @@ MATHEMATICS = ["yacht_edu.hands", "yacht_edu.rules", "yacht_edu.policies", "yach
                "yacht_edu.probability.turn", "yacht_edu.probability.kind_chain", "yacht_edu.solver",
                "yacht_edu.solver.turn", "yacht_edu.solver.states", "yacht_edu.solver.backward",
                "yacht_edu.solver.exact", "yacht_edu.solver.distribution", "yacht_edu.coach",
-               "yacht_edu.strategies"]
+               "yacht_edu.strategies", "yacht_edu.compare"]
 FACES = ["ipywidgets", "matplotlib", "anywidget", "yacht_edu.display", "yacht_edu.widgets",
          "yacht_edu.plots"]
 

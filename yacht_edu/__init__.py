@@ -12,6 +12,7 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
 
+from yacht_edu.custom import CustomRules, custom_rules
 from yacht_edu.dice import Dice, multisets
 from yacht_edu.errors import (
     BadSavedGameError,
@@ -22,6 +23,7 @@ from yacht_edu.errors import (
     JokerRuleError,
     NoRollsLeftError,
     NotRolledYetError,
+    RuleDesignError,
     RuleError,
     UnknownCategoryError,
     UnknownRulesError,
@@ -34,6 +36,7 @@ from yacht_edu.scorecard import Scorecard
 
 if TYPE_CHECKING:  # what a type checker reads; at run time these load on first use (below)
     from yacht_edu.coach import advise, analyse
+    from yacht_edu.compare import compare_rules
     from yacht_edu.goal import reach_probability
     from yacht_edu.probability import expected_one_roll, p_one_roll, p_within, teacher_table
     from yacht_edu.probability.fairness import fairness
@@ -52,6 +55,7 @@ _LAZY = {
     "optimal_score_distribution": "yacht_edu.solver",
     "advise": "yacht_edu.coach",
     "analyse": "yacht_edu.coach",
+    "compare_rules": "yacht_edu.compare",
     "play": "yacht_edu.widgets",
     "reach_probability": "yacht_edu.goal",
     "fairness": "yacht_edu.probability.fairness",
@@ -96,6 +100,7 @@ __all__ = [
     "LANGUAGES",
     "BadSavedGameError",
     "CategoryUsedError",
+    "CustomRules",
     "Dice",
     "DieTally",
     "Game",
@@ -105,6 +110,7 @@ __all__ = [
     "JokerRuleError",
     "NoRollsLeftError",
     "NotRolledYetError",
+    "RuleDesignError",
     "RuleError",
     "Rules",
     "Scorecard",
@@ -116,6 +122,8 @@ __all__ = [
     "advise",
     "analyse",
     "categories",
+    "compare_rules",
+    "custom_rules",
     "expected_one_roll",
     "fairness",
     "get_language",

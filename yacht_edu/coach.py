@@ -28,9 +28,9 @@ import numpy.typing as npt
 from yacht_edu.dice import Dice
 from yacht_edu.errors import ArgumentTypeError, RuleError, UnknownEventError
 from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
-from yacht_edu.game import MAX_ROLLS, Game
+from yacht_edu.game import Game
 from yacht_edu.i18n import CategoryName, Given, t
-from yacht_edu.rules import Rules, RulesLike, get_rules
+from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import OptimalTable, Progress, solve
 from yacht_edu.solver.backward import hand_worth, keep_worth
@@ -216,8 +216,9 @@ def advise(situation: Game | Dice | Iterable[int], rolls_left: int | None = None
         raise ArgumentTypeError("coach.error.rolls_left_missing")
     card = situation_card(rules, filled or {}, yahtzee_bonuses)
     dice = Dice(tuple(situation)) if not isinstance(situation, Dice) else situation
-    if isinstance(rolls_left, bool) or rolls_left not in range(MAX_ROLLS):
-        raise SituationError("coach.error.rolls_left", value=repr(rolls_left))
+    if isinstance(rolls_left, bool) or rolls_left not in range(card.rules.rolls):
+        key = "coach.error.rolls_left" if card.rules.rolls == ROLLS else "custom.error.rolls_left"
+        raise SituationError(key, value=repr(rolls_left), most=card.rules.rolls - 1)
     if card.complete:
         raise SituationError("coach.error.card_full")
     return advise_card(solve(card.rules, progress=progress), card, dice, rolls_left)
@@ -235,7 +236,7 @@ def advise_game(game: Game, progress: Progress | None = None) -> Advice:
 
 def nothing_to_choose(table: OptimalTable, card: Scorecard, player: str | None) -> Advice:
     expected = table.expected(card)
-    return Advice(card.rules, card, None, MAX_ROLLS if not card.complete else 0, (),
+    return Advice(card.rules, card, None, card.rules.rolls if not card.complete else 0, (),
                   float(expected.mean), expected.sd, player)
 
 
@@ -444,7 +445,7 @@ def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:
     turns = dict.fromkeys(game.players, 0)
     decisions: list[Decision] = []
     dice: Dice | None = None
-    rolls = 0
+    rolls, most = 0, game.rules.rolls
     values: TurnValues | None = None
     for event in game.events:
         if isinstance(event, RollEvent):
@@ -454,13 +455,13 @@ def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:
                 values = TurnValues(table, cards[player])
             else:
                 kept = tuple(sorted(dice[i] for i in event.keep))
-                decisions.append(_decision(table, cards[player], dice, MAX_ROLLS - rolls, kept,
+                decisions.append(_decision(table, cards[player], dice, most - rolls, kept,
                                            player, turns[player], values))
             dice, rolls = event.dice, rolls + 1
         elif isinstance(event, ScoreEvent) and dice is not None:
             player = event.player
-            if rolls < MAX_ROLLS:  # stopped early: the keep was "all five"
-                decisions.append(_decision(table, cards[player], dice, MAX_ROLLS - rolls,
+            if rolls < most:  # stopped early: the keep was "all five"
+                decisions.append(_decision(table, cards[player], dice, most - rolls,
                                            dice.hand, player, turns[player], values))
             decisions.append(_decision(table, cards[player], dice, 0, event.category,
                                        player, turns[player], values))

@@ -28,6 +28,7 @@ __all__ = [
     "NotRolledYetError",
     "ObserverFailedWarning",
     "ReadOnlyError",
+    "RuleDesignError",
     "RuleError",
     "UnknownCategoryError",
     "UnknownEventError",
@@ -159,3 +160,9 @@ class BadSavedGameError(RuleError):
         """The field of the saved document that is wrong (``history[3].dice``), if one is."""
         value = self.params.get("field")
         return None if value is None else str(value)
+
+class RuleDesignError(UnknownRulesError):
+    """A custom rule set that cannot be played: a box function that fails on a hand, a score
+    that is not a whole number, a box that the base does not have, too many rolls."""
+
+    default_msgid = "custom.error.design"

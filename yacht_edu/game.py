@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from yacht_edu import saved
+from yacht_edu.custom import rules_document
 from yacht_edu.dice import NUMBER_OF_DICE, Dice, DiceRoller, items, kept_values, whole_number
 from yacht_edu.errors import (
     ArgumentTypeError,
@@ -44,12 +45,13 @@ from yacht_edu.errors import (
 )
 from yacht_edu.events import Event, RollEvent, RollOffEvent, ScoreEvent, to_dict
 from yacht_edu.i18n import Given, t
-from yacht_edu.rules import Rules, RulesLike, get_rules
+from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Option, Scorecard
 
 __all__ = ["MAX_ROLLS", "SCHEMA", "Game", "Turn", "check_players", "check_switch"]
 
-MAX_ROLLS = 3
+#: Rolls in a turn of the built-in rule sets (a custom rule set has its own: ``rules.rolls``).
+MAX_ROLLS = ROLLS
 SCHEMA = saved.SCHEMA
 SCHEMA_VERSION = saved.SCHEMA_VERSION
 
@@ -63,10 +65,11 @@ class Turn:
     dice: Dice | None = None
     rolls_used: int = 0
     held: frozenset[int] = field(default_factory=frozenset)
+    rolls: int = MAX_ROLLS
 
     @property
     def rolls_left(self) -> int:
-        return MAX_ROLLS - self.rolls_used
+        return self.rolls - self.rolls_used
 
     @property
     def kept(self) -> tuple[int, ...]:
@@ -98,7 +101,7 @@ class Game:
         self._observers: list[Observer] = []
         self._events: list[Event] = []
         self._cards = {name: Scorecard.empty(self._rules) for name in self._players}
-        self._turn = Turn()
+        self._turn = Turn(rolls=self._rules.rolls)
         self._turns_played = 0
         self._order = self._roll_off_order() if roll_off else self._players
 
@@ -258,7 +261,7 @@ class Game:
         self._check_not_over()
         turn = self._turn
         if turn.rolls_left <= 0:
-            raise NoRollsLeftError(rolls=MAX_ROLLS)
+            raise NoRollsLeftError(rolls=turn.rolls)
         if kept is not None and chosen is not None:
             raise InvalidKeepError("error.keep_both")
         if turn.dice is None:
@@ -273,7 +276,7 @@ class Game:
         used = turn.rolls_used + 1
         self._events.append(RollEvent(self.current_player, tuple(sorted(stay)), dice,
                                       staged is not None))
-        self._turn = Turn(dice, used, stay if used < MAX_ROLLS else frozenset())
+        self._turn = Turn(dice, used, stay if used < turn.rolls else frozenset(), turn.rolls)
         self._changed()
         return dice
 
@@ -291,7 +294,7 @@ class Game:
         self._events.append(ScoreEvent(name, category, dice, gained))
         self._cards[name] = new_card
         self._turns_played += 1
-        self._turn = Turn()
+        self._turn = Turn(rolls=self._rules.rolls)
         self._changed()
         return gained
 
@@ -319,7 +322,7 @@ class Game:
         document: dict[str, Any] = {
             "schema": SCHEMA,
             "version": SCHEMA_VERSION,
-            "rules": {"name": self._rules.name, **self._rules.variant},
+            "rules": rules_document(self._rules),
             "players": list(self._players),
             "seed": self.seed,
             "roll_off": self._roll_off,
@@ -438,7 +441,7 @@ class Game:
         if self._turn.dice is None:
             raise NotRolledYetError()
         if self._turn.rolls_left <= 0:
-            raise NoRollsLeftError(rolls=MAX_ROLLS)
+            raise NoRollsLeftError(rolls=self._turn.rolls)
         if held != self._turn.held:
             self._turn = replace(self._turn, held=held)
             self._changed()

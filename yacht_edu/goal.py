@@ -363,7 +363,7 @@ def simulate_reach(target: int, rules: RulesLike = "yacht", games: int = 10_000,
         states = pairs[0].astype(np.intp)
         plan = target_plan(table, states, goal - pairs[1])
         dice = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
-        for keep_of in (plan.keep_after_first_roll, plan.keep_after_second_roll):
+        for keep_of in reversed(plan.keeps):  # the keep after the first roll first
             keep = keep_of[_hands_of(dice), column]
             fresh = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
             dice = np.where(np.arange(NUMBER_OF_DICE) < _KEEP_SIZE[keep][:, None],

@@ -61,6 +61,8 @@ LANGUAGES: Mapping[str, str] = {
 RTL_LANGUAGES = frozenset({"ur"})
 
 _session_language = "en"
+#: Message ids of box names start with this.
+CATEGORY_PREFIX = "category."
 
 
 class UnknownLanguageError(ValueError):
@@ -189,10 +191,12 @@ def t(msgid: str, lang: str | None = None, /, **params: object) -> str:
     """The message ``msgid`` in ``lang`` (default: the session's language), placeholders filled.
 
     A message missing from a catalog falls back to English, and to the id itself if English
-    lacks it too, so a learner never sees an exception instead of a word.
+    lacks it too, so a learner never sees an exception instead of a word.  A box a learner
+    invented (``category.two_pairs``) is called by the name the learner gave it.
     """
     code = check_language(lang)
-    text = catalog(code).get(msgid) or catalog("en").get(msgid) or msgid
+    text = (catalog(code).get(msgid) or catalog("en").get(msgid)
+            or msgid.removeprefix(CATEGORY_PREFIX))
     words = {key: shown(value, code) for key, value in params.items()}
     return text.format(**words) if words else text
 

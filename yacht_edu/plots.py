@@ -38,6 +38,7 @@ else:
 
 __all__ = [
     "plot_chance_within",
+    "plot_comparison",
     "plot_law_of_large_numbers",
     "plot_score_distribution",
     "plot_strategy_scores",
@@ -139,5 +140,24 @@ def plot_strategy_scores(results: Mapping[str, Any], *, ax: Axes | None = None,
     ax.set_xlabel(t("probability.plot.score", lang))
     ax.set_ylabel(t("probability.plot.games_share", lang))
     ax.set_title(t("probability.plot.strategies_title", lang, games=games))
+    ax.legend()
+    return ax
+
+
+def plot_comparison(comparison: Any, *, ax: Axes | None = None,
+                    lang: str | None = None) -> Axes:
+    """Where the points of the optimal player come from: for each box, the average points it
+    adds under each rule set of a :func:`yacht_edu.compare_rules` comparison, side by side."""
+    ax = axes(ax)
+    boxes = comparison.boxes
+    width = 0.8 / len(comparison)
+    for i, summary in enumerate(comparison):
+        ax.bar([b + i * width for b in range(len(boxes))],
+               [summary.points.get(box, 0.0) for box in boxes], width,
+               label=f"{summary.label(lang)}: {summary.mean:.1f}")
+    ax.set_xticks([b + 0.4 - width / 2 for b in range(len(boxes))],
+                  [box_name(box, lang) for box in boxes], rotation=45, ha="right")
+    ax.set_ylabel(t("compare.plot_points", lang))
+    ax.set_title(t("compare.plot_title", lang))
     ax.legend()
     return ax

@@ -120,7 +120,7 @@ def box_pars(rules: Rules) -> Mapping[str, float]:
     """
     from yacht_edu.probability.turn import best_expected
 
-    return MappingProxyType({category: float(best_expected(category, rules=rules.name))
+    return MappingProxyType({category: float(best_expected(category, rules=rules))
                              for category in rules.categories})
 
 

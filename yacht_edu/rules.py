@@ -49,6 +49,9 @@ LOWER_YAHTZEE = (
     "yahtzee", "chance",
 )
 
+#: Rolls in a turn, for every built-in rule set.
+ROLLS = 3
+
 # The numbers of the yahtzee scorecard (docs/rules.md#yahtzee).
 UPPER_BONUS_THRESHOLD = 63
 #: Points the upper bonus and each yahtzee bonus are worth.
@@ -187,6 +190,26 @@ class Rules:
     def has_yahtzee_bonus(self) -> bool:
         """Whether a further five of a kind earns 100 while the yahtzee box holds 50."""
         return self.is_yahtzee and self.joker != "none"
+
+    @property
+    def rolls(self) -> int:
+        """Rolls in a turn (3; a custom rule set may choose 1 to 6)."""
+        return ROLLS
+
+    @property
+    def upper_bonus_rule(self) -> tuple[int, int]:
+        """The upper bonus as (threshold, points): 63 or more in the upper section earns 35."""
+        return UPPER_BONUS_THRESHOLD, UPPER_BONUS_POINTS
+
+    @property
+    def yahtzee_bonus_points(self) -> int:
+        """What each further five of a kind earns while the yahtzee box holds 50."""
+        return YAHTZEE_BONUS_POINTS
+
+    @property
+    def joker_scores(self) -> Mapping[str, int]:
+        """What the joker rule lets a five of a kind score in the boxes with a fixed score."""
+        return FIXED_SCORES
 
     @property
     def variant(self) -> dict[str, object]:

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from yacht_edu.custom import CUSTOM, saved_custom_rules
 from yacht_edu.errors import BadSavedGameError, RuleError
 from yacht_edu.events import Event, check_fields, check_type, from_dict
 from yacht_edu.i18n import Given
@@ -138,6 +139,8 @@ def check(document: Any) -> SavedGame:
 
 def saved_rules(data: dict[str, Any], where: str = "rules") -> Rules:
     name = check_type(data.get("name"), "string", f"{where}.name")
+    if name == CUSTOM:
+        return saved_custom_rules(data, where)
     variant = {"joker": "string", "upper_first": "boolean"} if name == "yahtzee" else {}
     fields = check_fields(data, where, {"name": "string", **variant})
     try:

@@ -25,10 +25,6 @@ from yacht_edu.errors import (
 )
 from yacht_edu.i18n import CategoryName, CategoryNames, Given
 from yacht_edu.rules import (
-    FIXED_SCORES,
-    UPPER_BONUS_POINTS,
-    UPPER_BONUS_THRESHOLD,
-    YAHTZEE_BONUS_POINTS,
     Rules,
     RulesLike,
     get_rules,
@@ -122,8 +118,9 @@ class Scorecard:
     @property
     def upper_bonus(self) -> int:
         """35 once the upper section reaches 63 (yahtzee only)."""
-        earned = self.rules.has_upper_bonus and self.upper_subtotal >= UPPER_BONUS_THRESHOLD
-        return UPPER_BONUS_POINTS if earned else 0
+        threshold, points = self.rules.upper_bonus_rule
+        earned = self.rules.has_upper_bonus and self.upper_subtotal >= threshold
+        return points if earned else 0
 
     @property
     def lower_subtotal(self) -> int:
@@ -131,7 +128,7 @@ class Scorecard:
 
     @property
     def yahtzee_bonus(self) -> int:
-        return YAHTZEE_BONUS_POINTS * self.yahtzee_bonuses
+        return self.rules.yahtzee_bonus_points * self.yahtzee_bonuses
 
     @property
     def total(self) -> int:
@@ -152,7 +149,7 @@ class Scorecard:
         """What the box itself would hold: the plain score, or the joker's 25/30/40."""
         rules = self.rules
         plain = rules.score(dice, category)
-        fixed = FIXED_SCORES.get(category)
+        fixed = rules.joker_scores.get(category)
         if fixed is None or not self.joker_applies(dice):
             return plain
         if rules.joker == "forced":
@@ -190,12 +187,13 @@ class Scorecard:
 
     def bonus(self, dice: Dice | Iterable[int], category: str) -> int:
         """Bonus points that scoring ``category`` now would earn (yahtzee bonus, upper bonus)."""
-        extra = YAHTZEE_BONUS_POINTS if self.earns_yahtzee_bonus(dice) else 0
-        if self.rules.has_upper_bonus and category in self.rules.upper_section:
+        rules = self.rules
+        extra = rules.yahtzee_bonus_points if self.earns_yahtzee_bonus(dice) else 0
+        if rules.has_upper_bonus and category in rules.upper_section:
+            threshold, points = rules.upper_bonus_rule
             before = self.upper_subtotal
-            after = before + self.points(dice, category)
-            if before < UPPER_BONUS_THRESHOLD <= after:
-                extra += UPPER_BONUS_POINTS
+            if before < threshold <= before + self.points(dice, category):
+                extra += points
         return extra
 
     def option(self, dice: Dice | Iterable[int], category: str) -> Option:

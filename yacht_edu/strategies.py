@@ -105,7 +105,7 @@ def plan_turn(strategy: Strategy, rules: Rules, states: Ints) -> TurnPlan:
     if strategy.optimal:
         table = solve(rules)
         worth, squares, box_row = hand_worth(rows, states, table.mean, table.mean_square)
-        return turn_worth(worth, squares, box_row)
+        return turn_worth(worth, squares, box_row, rules.rolls)
     if strategy.box_rule is None:
         raise UnknownStrategyError("strategy.error.unknown", name=repr(strategy.name),
                                    choices=", ".join(GAME_STRATEGIES))
@@ -115,14 +115,14 @@ def plan_turn(strategy: Strategy, rules: Rules, states: Ints) -> TurnPlan:
     chosen = best_rows(rows, liked, used, offer.allowed)
     keeps = []
     hand_liked = pick(liked, chosen)
-    for rolls_left in (2, 1):
+    for rolls_left in range(rules.rolls - 1, 0, -1):
         worth = roll_the_rest(hand_liked)
         keep = best_keeps(worth) if strategy.keep_rule is None else _fixed_keeps(
             strategy.keep_rule, rolls_left, len(states))
         keeps.append(keep)
         hand_liked = pick(worth, keep)
     empty = np.zeros(0)
-    return TurnPlan(used[chosen], keeps[0], keeps[1], empty, empty)
+    return TurnPlan(used[chosen], tuple(keeps), empty, empty)
 
 
 def _fixed_keeps(rule: KeepRule, rolls_left: int, columns: int) -> Ints:
@@ -255,7 +255,7 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
         states, column = np.unique(state, return_inverse=True)
         plan = chosen.plan(ruleset, states)
         dice = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
-        for keep_of in (plan.keep_after_first_roll, plan.keep_after_second_roll):
+        for keep_of in reversed(plan.keeps):
             keep = keep_of[_hands_of(dice), column]
             fresh = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
             dice = np.where(np.arange(NUMBER_OF_DICE) < _KEEP_SIZE[keep][:, None],

@@ -54,12 +54,10 @@ def upper_progress(card: Scorecard, lang: str | None = None) -> str:
     >>> upper_progress(Scorecard.from_filled({"sixes": 24}, "yahtzee"), "en")
     '24 / 63'
     """
-    from yacht_edu.rules import UPPER_BONUS_THRESHOLD
-
     subtotal = digits(card.upper_subtotal, lang)
     if not card.rules.upper_bonus:
         return subtotal
-    return f"{subtotal} / {digits(UPPER_BONUS_THRESHOLD, lang)}"
+    return f"{subtotal} / {digits(card.rules.upper_bonus_rule[0], lang)}"
 
 
 def _box_row(card: Scorecard, category: str, lang: str | None) -> str:

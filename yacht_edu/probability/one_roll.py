@@ -46,11 +46,11 @@ def checked(category: str, rules: RulesLike) -> Rules:
 
 def count_one_roll(category: str, rules: RulesLike = "yacht") -> int:
     """How many of the 7,776 ordered rolls make the box score more than 0."""
-    return _count_scoring(checked(category, rules).name, category)
+    return _count_scoring(checked(category, rules), category)
 
 
 @functools.lru_cache(maxsize=256)
-def _count_scoring(rule_set: str, category: str) -> int:
+def _count_scoring(rule_set: Rules, category: str) -> int:
     scores = box_scores(rule_set, category)
     return sum(count for count, points in zip(HAND_ROLLS, scores, strict=True) if points > 0)
 
@@ -137,11 +137,11 @@ class Distribution(Mapping[int, Rational]):
 
 def one_roll_distribution(category: str, rules: RulesLike = "yacht") -> Distribution:
     """The chance of every score the box can take after one roll of five dice."""
-    return _distribution(checked(category, rules).name, category)
+    return _distribution(checked(category, rules), category)
 
 
 @functools.lru_cache(maxsize=256)
-def _distribution(rule_set: str, category: str) -> Distribution:
+def _distribution(rule_set: Rules, category: str) -> Distribution:
     counts: dict[int, int] = {}
     for points, count in zip(box_scores(rule_set, category), HAND_ROLLS, strict=True):
         counts[points] = counts.get(points, 0) + count

@@ -67,11 +67,12 @@ class TeacherTable:
         return teacher_table_latex(self)
 
 
-def teacher_table(rules: RulesLike = "yacht", *, rolls: int = 3,
+def teacher_table(rules: RulesLike = "yacht", *, rolls: int | None = None,
                   lang: str | None = None) -> TeacherTable:
-    """For every box: one-roll chance, best chance within ``rolls`` rolls, best expected score."""
+    """For every box: one-roll chance, best chance within ``rolls`` rolls (default: a turn of
+    the rule set), best expected score."""
     ruleset = get_rules(rules)
-    check_rolls(rolls, 1)
+    rolls = check_rolls(ruleset.rolls if rolls is None else rolls, 1)
     rows = tuple(
         Row(category, count_one_roll(category, ruleset), p_one_roll(category, ruleset),
             p_within(category, rolls, ruleset), best_expected(category, rolls, ruleset))

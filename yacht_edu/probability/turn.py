@@ -49,7 +49,7 @@ from yacht_edu.policies import (
 from yacht_edu.probability import one_roll
 from yacht_edu.probability.errors import InvalidRollsError, UnknownGoalError
 from yacht_edu.probability.one_roll import checked
-from yacht_edu.rules import RulesLike, get_rules, hand_of
+from yacht_edu.rules import Rules, RulesLike, get_rules, hand_of
 
 __all__ = [
     "GOALS",
@@ -118,7 +118,7 @@ class Solution:
     with ``r`` rolls to come, its own roll included.  Both are whole numbers over 6^(5r).
     """
 
-    rule_set: str
+    rule_set: Rules
     category: str
     goal: Goal
     strategy: KeepRule | None  # None: optimal
@@ -169,14 +169,14 @@ class Solution:
 
 
 @functools.lru_cache(maxsize=512)
-def named_solution(rule_set: str, category: str, goal: Goal, strategy: str) -> Solution:
+def named_solution(rule_set: Rules, category: str, goal: Goal, strategy: str) -> Solution:
     return Solution(rule_set, category, goal, as_keep_rule(strategy))
 
 
 def solution(category: str, rules: RulesLike, goal: Goal = "chance",
              strategy: StrategyLike = "optimal") -> Solution:
     """The (cached, for a named strategy) worths of ``category`` under ``rules``."""
-    rule_set = checked(category, rules).name
+    rule_set = checked(category, rules)
     if goal not in GOALS:
         raise UnknownGoalError(goal=repr(goal), choices=", ".join(GOALS))
     if isinstance(strategy, Strategy) and STRATEGIES.get(strategy.name) == strategy:
@@ -227,7 +227,7 @@ def check_trials(trials: object) -> int:
 # -- the questions a lesson asks ----------------------------------------------------------------
 
 
-def p_within(category: str, rolls: int = 3, rules: RulesLike = "yacht",
+def p_within(category: str, rolls: int | None = None, rules: RulesLike = "yacht",
              strategy: StrategyLike = "optimal", *,
              dice: Dice | Iterable[int] | None = None) -> Rational:
     """The chance to make ``category`` (score more than 0) within ``rolls`` rolls.
@@ -237,7 +237,8 @@ def p_within(category: str, rolls: int = 3, rules: RulesLike = "yacht",
     ``"chase_five"``), a :class:`~yacht_edu.policies.Strategy`, or a keep rule of your own:
     a function ``(dice, rolls_left) -> kept values``.  Every strategy stops
     once the box is made.  With ``dice``, the chance from those dice in hand with ``rolls`` still
-    to come (``rolls=0``: 1 if they qualify, else 0).
+    to come (``rolls=0``: 1 if they qualify, else 0).  ``rolls=None``: a turn of the rule set
+    (3, or a custom rule set's own).
 
     >>> p_within("yacht")
     347897/7558272
@@ -245,12 +246,13 @@ def p_within(category: str, rolls: int = 3, rules: RulesLike = "yacht",
     True
     """
     ways = solution(category, rules, "chance", strategy)
+    rolls = ways.rule_set.rolls if rolls is None else rolls
     if dice is None:
         return ways.fresh(check_rolls(rolls, 1))
     return ways.from_hand(hand_of(dice), check_rolls(rolls, 0))
 
 
-def best_expected(category: str, rolls: int = 3, rules: RulesLike = "yacht", *,
+def best_expected(category: str, rolls: int | None = None, rules: RulesLike = "yacht", *,
                   dice: Dice | Iterable[int] | None = None) -> Rational:
     """The largest expected score of ``category`` alone within ``rolls`` rolls (keeping the best).
 
@@ -258,6 +260,7 @@ def best_expected(category: str, rolls: int = 3, rules: RulesLike = "yacht", *,
     (35/2, 85/4)
     """
     ways = solution(category, rules, "score")
+    rolls = ways.rule_set.rolls if rolls is None else rolls
     if dice is None:
         return ways.fresh(check_rolls(rolls, 1))
     return ways.from_hand(hand_of(dice), check_rolls(rolls, 0))
@@ -272,20 +275,20 @@ def chances(dice: Dice | Iterable[int] | None, rolls_left: int,
     >>> chances((6, 6, 6, 6, 2), 1)["yacht"]
     1/6
     """
-    rule_set = get_rules(rules).name
+    rule_set = get_rules(rules)
     if dice is None:
         return dict(fresh_chances(rule_set, check_rolls(rolls_left, 1)))
     return dict(hand_chances(rule_set, hand_of(dice), check_rolls(rolls_left, 0)))
 
 
 @functools.lru_cache(maxsize=1024)
-def hand_chances(rule_set: str, hand: Hand, rolls_left: int) -> tuple[tuple[str, Rational], ...]:
+def hand_chances(rule_set: Rules, hand: Hand, rolls_left: int) -> tuple[tuple[str, Rational], ...]:
     return tuple((category, named_solution(rule_set, category, "chance", "optimal")
                   .from_hand(hand, rolls_left)) for category in get_rules(rule_set).categories)
 
 
 @functools.lru_cache(maxsize=256)
-def fresh_chances(rule_set: str, rolls: int) -> tuple[tuple[str, Rational], ...]:
+def fresh_chances(rule_set: Rules, rolls: int) -> tuple[tuple[str, Rational], ...]:
     return tuple((category, named_solution(rule_set, category, "chance", "optimal").fresh(rolls))
                  for category in get_rules(rule_set).categories)
 

@@ -35,12 +35,13 @@ import numpy.typing as npt
 import sympy
 
 from yacht_edu._deprecated import renamed
-from yacht_edu.rules import Rules, RulesLike, get_rules
+from yacht_edu.errors import RuleDesignError
+from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
 from yacht_edu.solver.backward import Progress, ProgressBar, solve_layers
 from yacht_edu.solver.distribution import ScoreDistribution, score_distribution_of
-from yacht_edu.solver.exact import TURN_DENOMINATOR, ExactSolution, solve_exact
+from yacht_edu.solver.exact import ExactSolution, solve_exact, turn_denominator
 from yacht_edu.solver.states import State, StateSpace, box_rows
 
 __all__ = [
@@ -125,6 +126,7 @@ def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
         if saved is not None and _fits(saved, ("mean", "second"), (space.size,), np.float64):
             table = OptimalTable(ruleset, saved["mean"], saved["second"])
         else:
+            check_size(space)
             mean, mean_square = solve_layers(space, box_rows(ruleset), progress=progress,
                                         workers=workers)
             table = OptimalTable(ruleset, mean, mean_square)
@@ -133,6 +135,18 @@ def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
         if use_cache:
             _tables[ruleset] = table
         return table
+
+
+#: The most scorecard states the solver takes on: twice Yahtzee's 2^13 × 64 × 2 (a Yahtzee
+#: solve takes seconds and about a hundred megabytes; time and memory grow with the states).
+MOST_STATES = 2 * 2**13 * 64 * 2
+
+
+def check_size(space: StateSpace) -> None:
+    """Refuse a rule set whose state space is too large to solve in reasonable time."""
+    if space.size > MOST_STATES:
+        raise RuleDesignError("custom.error.too_large", rules=space.rules.label(),
+                              states=space.size, boxes=space.number_of_boxes, limit=MOST_STATES)
 
 
 def _fits(arrays: dict[str, npt.NDArray[Any]], names: tuple[str, ...],
@@ -172,9 +186,14 @@ def clear_memory() -> None:
 
 _exact: dict[Rules, ExactSolution] = {}
 _distributions: dict[Rules, ScoreDistribution] = {}
-#: The policy's arrays: their names in a cached file (unchanged) and on an ExactSolution.
-_POLICY = {"box_row": "box_row", "keep_second": "keep_after_second_roll",
-           "keep_first": "keep_after_first_roll"}
+
+
+def _policy(rules: Rules) -> tuple[str, ...]:
+    """The names of the saved policy arrays: the box row, then each keep by the rolls still to
+    come (a three-roll turn keeps the names of earlier files: keep_second, keep_first)."""
+    keeps = (("keep_second", "keep_first") if rules.rolls == ROLLS
+             else tuple(f"keep_{r}_to_come" for r in range(1, rules.rolls)))
+    return ("box_row", *keeps)
 
 
 def exact_solution(rules: RulesLike = "yacht", *,
@@ -189,15 +208,18 @@ def exact_solution(rules: RulesLike = "yacht", *,
         path = cache.table_path(ruleset, "exact")
         saved = cache.load(path, expected)
         solution = None
-        if saved is not None and _fits(saved, tuple(_POLICY), (space.size, 252), np.int16):
+        policy = _policy(ruleset)
+        if saved is not None and _fits(saved, policy, (space.size, 252), np.int16):
             mean, mean_square = (_decode(saved.get(name)) for name in ("mean", "second"))
             if len(mean) == len(mean_square) == space.size:
-                solution = ExactSolution(ruleset, mean, mean_square,
-                                         *(saved[name] for name in _POLICY))
+                solution = ExactSolution(ruleset, mean, mean_square, saved[policy[0]],
+                                         tuple(saved[name] for name in policy[1:]))
         if solution is None:
+            check_size(space)
             solution = solve_exact(ruleset, progress)
-            arrays = {"mean": _encode(solution.mean), "second": _encode(solution.mean_square)}
-            arrays.update((name, getattr(solution, field)) for name, field in _POLICY.items())
+            arrays: dict[str, npt.NDArray[Any]] = {"mean": _encode(solution.mean),
+                                                   "second": _encode(solution.mean_square)}
+            arrays.update(zip(policy, (solution.box_row, *solution.keeps), strict=True))
             cache.save(path, arrays, expected)
         _exact[ruleset] = solution
         return solution
@@ -256,7 +278,7 @@ def optimal_score_distribution(rules: RulesLike = "yacht", *,
             if scores is not None and scores.dtype == np.int64 and len(scores) == len(chances):
                 numerators = dict(zip(scores.tolist(), map(int, chances), strict=True))
                 found = ScoreDistribution(ruleset.label("en"), numerators,
-                                          TURN_DENOMINATOR**ruleset.turns)
+                                          turn_denominator(ruleset) ** ruleset.turns)
             else:
                 found = score_distribution_of(solution, progress)
                 cache.save(path, {"scores": np.array(list(found.numerators), dtype=np.int64),

@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu._deprecated import warn_renamed
+from yacht_edu.rules import ROLLS
 from yacht_edu.solver.states import BoxRows, Layer, StateSpace, chunks
 from yacht_edu.solver.turn import (
     ORDERED_ROLLS,
@@ -77,14 +78,14 @@ class TurnPlan(NamedTuple):
     """A turn worked out for some states (one column each).
 
     ``box_row[h]``: the score row chosen for hand ``h`` after the last roll;
-    ``keep_after_second_roll[h]`` / ``keep_after_first_roll[h]``: the keep (index in ``KEEPS``)
-    chosen after the second / first roll; ``mean`` and ``mean_square``: the worth of the turn and
-    of what follows (the mean of the points and the mean of their square).
+    ``keeps[r][h]``: the keep (index in ``KEEPS``) chosen for hand ``h`` with ``r + 1`` rolls
+    still to come — in a turn of three rolls ``keeps[0]`` after the second roll, ``keeps[1]``
+    after the first; ``mean`` and ``mean_square``: the worth of the turn and of what follows
+    (the mean of the points and the mean of their square).
     """
 
     box_row: Ints
-    keep_after_second_roll: Ints
-    keep_after_first_roll: Ints
+    keeps: tuple[Ints, ...]
     mean: Array
     mean_square: Array
 
@@ -93,6 +94,16 @@ class TurnPlan(NamedTuple):
         """Deprecated: use ``mean_square``."""
         warn_renamed(self, "second", "mean_square")
         return self.mean_square
+
+    @property
+    def keep_after_second_roll(self) -> Ints:
+        """The keep before the last roll (after the second roll of a three-roll turn)."""
+        return self.keeps[0]
+
+    @property
+    def keep_after_first_roll(self) -> Ints:
+        """The keep after the first roll."""
+        return self.keeps[-1]
 
     @property
     def keep_second(self) -> Ints:
@@ -164,7 +175,7 @@ def follow_plan(rows: BoxRows, states: Ints, plan: TurnPlan, mean: Array,
     gain = gain.astype(np.float64)
     after, after_mean_square = mean[after_states], mean_square[after_states]
     worth, squares = gain + after, gain * gain + 2 * gain * after + after_mean_square
-    for keep in (plan.keep_after_second_roll, plan.keep_after_first_roll):
+    for keep in plan.keeps:
         worth, squares = pick(roll_the_rest(worth), keep), pick(roll_the_rest(squares), keep)
     return first_roll(worth), first_roll(squares)
 
@@ -180,24 +191,26 @@ def _keep_best(worth: Array, squares: Array, exact: bool) -> tuple[Array, Array,
     return best_worth, best_squares, keep, keep_worth, keep_squares
 
 
-def turn_worth(worth: Array, squares: Array, box_row: Ints | None = None) -> TurnPlan:
-    """The turn before its first roll, from the hands' worth and mean squares (252 rows)."""
+def turn_worth(worth: Array, squares: Array, box_row: Ints | None = None,
+               rolls: int = ROLLS) -> TurnPlan:
+    """The turn of ``rolls`` rolls before its first roll, from the hands' worth and mean
+    squares (252 rows): a choice of keep before every roll but the first."""
     exact = worth.dtype == object
-    worth2, squares2, keep2, _, _ = _keep_best(worth, squares, exact)
-    worth1, squares1, keep1, _, _ = _keep_best(worth2, squares2, exact)
+    keeps = []
+    for _ in range(rolls - 1):
+        worth, squares, keep, _, _ = _keep_best(worth, squares, exact)
+        keeps.append(keep)
     empty = np.zeros((0, worth.shape[1]), dtype=np.intp)
-    return TurnPlan(empty if box_row is None else box_row, keep2, keep1,
-                    first_roll(worth1), first_roll(squares1))
+    return TurnPlan(empty if box_row is None else box_row, tuple(keeps),
+                    first_roll(worth), first_roll(squares))
 
 
 def keep_worth(worth: Array, squares: Array, rolls_left: int) -> tuple[Array, Array]:
-    """Every keep's worth and mean square with ``rolls_left`` rolls to come (1 or 2)."""
+    """Every keep's worth and mean square with ``rolls_left`` rolls to come (at least 1)."""
     exact = worth.dtype == object
-    worth2, squares2, _, keeps2, keep_squares2 = _keep_best(worth, squares, exact)
-    if rolls_left == 1:
-        return keeps2, keep_squares2
-    _, _, _, keeps1, keep_squares1 = _keep_best(worth2, squares2, exact)
-    return keeps1, keep_squares1
+    for _ in range(rolls_left):
+        worth, squares, _, keeps, keep_squares = _keep_best(worth, squares, exact)
+    return keeps, keep_squares
 
 
 def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
@@ -252,7 +265,7 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
 def _float_chunk(rows: BoxRows) -> ChunkSolver:
     def work(states: Ints, mean: Array, mean_square: Array, filled: int) -> tuple[Array, Array]:
         worth, squares, _ = hand_worth(rows, states, mean, mean_square, local=True)
-        plan = turn_worth(worth, squares)
+        plan = turn_worth(worth, squares, rolls=rows.space.rules.rolls)
         return plan.mean, plan.mean_square
 
     return work

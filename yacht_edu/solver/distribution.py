@@ -22,7 +22,7 @@ import numpy.typing as npt
 import sympy
 
 from yacht_edu.solver.backward import Progress
-from yacht_edu.solver.exact import TURN_DENOMINATOR, ExactSolution
+from yacht_edu.solver.exact import ExactSolution, turn_denominator
 from yacht_edu.solver.states import box_rows
 from yacht_edu.solver.turn import HAND_ROLLS, KEEPS, ORDERED_ROLLS, roll_forward
 
@@ -81,7 +81,7 @@ def final_hand_chances(solution: ExactSolution, state: int) -> npt.NDArray[Any]:
     """The chance of each hand (numerators over 6 ** 15) at the end of a turn played
     optimally from ``state``."""
     chances = HAND_ROLLS.astype(object)
-    for keep in (solution.keep_after_first_roll[state], solution.keep_after_second_roll[state]):
+    for keep in (keeps[state] for keeps in reversed(solution.keeps)):
         on_keeps = np.zeros(len(KEEPS), dtype=object)
         np.add.at(on_keeps, keep.astype(np.intp), chances * ORDERED_ROLLS)
         chances = roll_forward(on_keeps)
@@ -114,7 +114,7 @@ def score_distribution_of(solution: ExactSolution,
     ((low, chances),) = layer.values()
     numerators = {low + i: int(n) for i, n in enumerate(chances) if n}
     return ScoreDistribution(solution.rules.label("en"), numerators,
-                             TURN_DENOMINATOR**space.number_of_boxes)
+                             turn_denominator(solution.rules) ** space.number_of_boxes)
 
 
 def _combine(parts: list[tuple[int, npt.NDArray[Any]]]) -> tuple[int, npt.NDArray[Any]]:

@@ -31,10 +31,16 @@ from yacht_edu.solver.backward import (
 )
 from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
 
-__all__ = ["TURN_DENOMINATOR", "ExactSolution", "solve_exact"]
+__all__ = ["TURN_DENOMINATOR", "ExactSolution", "solve_exact", "turn_denominator"]
 
 #: The denominator of one turn's chances: three rolls of at most five dice, 6 ** 15.
 TURN_DENOMINATOR = 6**15
+
+
+def turn_denominator(rules: Rules) -> int:
+    """The denominator of one turn's chances: 6 ** 5 per roll (6 ** 15 for three rolls)."""
+    denominator: int = 6 ** (5 * rules.rolls)
+    return denominator
 
 
 @dataclass(frozen=True, eq=False)
@@ -43,17 +49,17 @@ class ExactSolution:
 
     ``mean[s] / denominator(s)`` is the expected number of points still to come in state ``s``,
     ``mean_square[s] / denominator(s)`` their mean square.  ``box_row[s, h]`` is the score row
-    chosen for hand ``h`` after the last roll, ``keep_after_second_roll`` /
-    ``keep_after_first_roll`` the keeps (indices in :data:`~yacht_edu.solver.turn.KEEPS`) chosen
-    after the second / first roll.
+    chosen for hand ``h`` after the last roll, ``keeps[r][s, h]`` the keep (an index in
+    :data:`~yacht_edu.solver.turn.KEEPS`) chosen with ``r + 1`` rolls still to come (as in
+    :class:`~yacht_edu.solver.backward.TurnPlan`): ``keep_after_second_roll`` /
+    ``keep_after_first_roll`` in a turn of three rolls.
     """
 
     rules: Rules
     mean: npt.NDArray[Any]
     mean_square: npt.NDArray[Any]
     box_row: npt.NDArray[np.int16]
-    keep_after_second_roll: npt.NDArray[np.int16]
-    keep_after_first_roll: npt.NDArray[np.int16]
+    keeps: tuple[npt.NDArray[np.int16], ...]
     second = renamed("second", "mean_square")
     keep_second = renamed("keep_second", "keep_after_second_roll")
     keep_first = renamed("keep_first", "keep_after_first_roll")
@@ -62,10 +68,20 @@ class ExactSolution:
     def space(self) -> StateSpace:
         return StateSpace.of(self.rules)
 
+    @property
+    def keep_after_second_roll(self) -> npt.NDArray[np.int16]:
+        """The keep before the last roll (after the second roll of a three-roll turn)."""
+        return self.keeps[0]
+
+    @property
+    def keep_after_first_roll(self) -> npt.NDArray[np.int16]:
+        return self.keeps[-1]
+
     def denominator(self, state: int) -> int:
-        """``6 ** (15 × turns left)`` for the state numbered ``state``."""
+        """``6 ** (15 × turns left)`` (with three rolls) for the state numbered ``state``."""
         filled = int(self.space.unpack(state)[0])
-        return int(TURN_DENOMINATOR ** (self.space.number_of_boxes - filled.bit_count()))
+        turns_left: int = self.space.number_of_boxes - filled.bit_count()
+        return int(turn_denominator(self.rules) ** turns_left)
 
 
 def solve_exact(rules: Rules, progress: Progress | None = None) -> ExactSolution:
@@ -77,10 +93,10 @@ def solve_exact(rules: Rules, progress: Progress | None = None) -> ExactSolution
     space = StateSpace.of(rules)
     rows = box_rows(rules)
     shape = (space.size, 252)
-    policy = [np.full(shape, -1, dtype=np.int16) for _ in range(3)]
+    policy = [np.full(shape, -1, dtype=np.int16) for _ in range(rules.rolls)]
     mean, mean_square = solve_layers(space, rows, progress=progress,
-                                solve_chunk=_exact_chunk(space, rows, policy), exact=True)
-    return ExactSolution(rules, mean, mean_square, *policy)
+                                     solve_chunk=_exact_chunk(space, rows, policy), exact=True)
+    return ExactSolution(rules, mean, mean_square, policy[0], tuple(policy[1:]))
 
 
 def _exact_chunk(space: StateSpace, rows: BoxRows,
@@ -88,11 +104,10 @@ def _exact_chunk(space: StateSpace, rows: BoxRows,
     def work(states: npt.NDArray[np.intp], mean: npt.NDArray[Any], mean_square: npt.NDArray[Any],
              filled: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
         # the next layer's denominator
-        scale = TURN_DENOMINATOR ** (space.number_of_boxes - filled - 1)
+        scale = turn_denominator(space.rules) ** (space.number_of_boxes - filled - 1)
         worth, squares, box_row = hand_worth(rows, states, mean, mean_square, scale)
-        plan = turn_worth(worth, squares)
-        chosen_now = (box_row, plan.keep_after_second_roll, plan.keep_after_first_roll)
-        for table, chosen in zip(policy, chosen_now, strict=True):
+        plan = turn_worth(worth, squares, rolls=space.rules.rolls)
+        for table, chosen in zip(policy, (box_row, *plan.keeps), strict=True):
             table[states] = chosen.T
         return plan.mean, plan.mean_square
 

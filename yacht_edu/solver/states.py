@@ -167,13 +167,15 @@ class StateSpace:
 
     def upper_classes(self, upper_filled: int) -> list[list[int]]:
         """Reachable subtotals grouped by equal future: all alike once the upper section is
-        full, or once 63 is out of reach (every open upper box scoring five dice)."""
+        full, or once the bonus threshold (63, or a custom rule set's) is out of reach (every
+        open upper box scoring five dice)."""
         sums = self.upper_sums(upper_filled)
         if upper_filled == 0b111111:
             return [list(sums)]
         most = NUMBER_OF_DICE * sum(f for f in FACES if not upper_filled >> (f - 1) & 1)
-        hopeless = [s for s in sums if s + most < UPPER_CAP]
-        hopeful = [[s] for s in sums if s + most >= UPPER_CAP]
+        threshold = self.rules.upper_bonus_rule[0]
+        hopeless = [s for s in sums if s + most < threshold]
+        hopeful = [[s] for s in sums if s + most >= threshold]
         return ([hopeless] if hopeless else []) + hopeful
 
     def masks(self, filled_boxes: int) -> Iterator[int]:

@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.errors import RuleError
-from yacht_edu.rules import Rules, RulesLike, get_rules
+from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
 from yacht_edu.solver.backward import Progress, TurnPlan, best_rows, open_rows
@@ -118,9 +118,10 @@ class TargetTable:
 
 
 def check_offered(rules: Rules) -> None:
-    """Refuse a rule set whose state is more than its filled boxes (:data:`TARGET_RULES`)."""
+    """Refuse a rule set whose state is more than its filled boxes (:data:`TARGET_RULES`), or
+    whose turn is not three rolls (the target's advice reads three)."""
     space = StateSpace.of(rules)
-    if space.uppers > 1 or space.fifties > 1:
+    if space.uppers > 1 or space.fifties > 1 or rules.rolls != ROLLS:
         offered = [get_rules(name).label() for name in TARGET_RULES]
         raise NotOfferedError(rules=rules.label(), offered=", ".join(offered))
 
@@ -185,12 +186,12 @@ def target_plan(table: TargetTable, states: Ints, needs: npt.NDArray[np.int64]) 
     chosen = best_rows(rows, by_row, used, by_row >= 0)  # a closed box holds -1
     hands = pick(by_row, chosen)
     keeps: list[Ints] = []
-    for _ in range(2):
+    for _ in range(table.rules.rolls - 1):
         keep_values = roll_the_rest(hands)
         keeps.append(best_keeps(keep_values))
         hands = pick(keep_values, keeps[-1])
     chance = first_roll(hands)
-    return TurnPlan(used[chosen], keeps[0], keeps[1], chance, np.zeros_like(chance))
+    return TurnPlan(used[chosen], tuple(keeps), chance, np.zeros_like(chance))
 
 
 def best_keep_chances(keep_chances: Array) -> Array:
@@ -205,19 +206,20 @@ def best_keep_chances(keep_chances: Array) -> Array:
     return best[FIRST_HAND:]
 
 
-def turn_chances(hands: Array) -> Array:
-    """The chance before the turn's first roll, from the chances of ending it with each hand."""
-    second = best_keep_chances(roll_the_rest(hands))
-    first = best_keep_chances(roll_the_rest(second))
+def turn_chances(hands: Array, rolls: int = ROLLS) -> Array:
+    """The chance before the turn's first roll, from the chances of ending it with each hand
+    (a choice of keep before every roll but the first)."""
+    for _ in range(rolls - 1):
+        hands = best_keep_chances(roll_the_rest(hands))
     # first_roll's weighted sum, without the BLAS threads that crawl on a busy machine
-    chance: Array = np.einsum("h,hc->c", HAND_WEIGHTS, first)
+    chance: Array = np.einsum("h,hc->c", HAND_WEIGHTS, hands)
     return chance
 
 
 def solve_chunk(rows: BoxRows, states: Ints, top: int, chance: Array) -> None:
     """Fill ``chance[states, 1 .. top]`` (the states' later states are solved already)."""
     needs = np.arange(1, top + 1, dtype=np.int64)[None, :]
-    worth = turn_chances(hand_chances(rows, states, needs, chance))
+    worth = turn_chances(hand_chances(rows, states, needs, chance), rows.space.rules.rolls)
     chance[states, 1:top + 1] = np.clip(worth.reshape(len(states), top), 0.0, 1.0)
 
 

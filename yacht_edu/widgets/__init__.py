@@ -30,6 +30,7 @@ from yacht_edu.game import Game
 from yacht_edu.i18n import t
 from yacht_edu.rules import RulesLike
 from yacht_edu.widgets.board import PARTS, GameView
+from yacht_edu.widgets.designer import RuleDesigner
 from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock, NotYourTurnError, Referee
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "GameView",
     "NotYourTurnError",
     "Referee",
+    "RuleDesigner",
     "ScorecardView",
     "play",
 ]

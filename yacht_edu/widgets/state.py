@@ -18,7 +18,6 @@ from typing import Any
 from yacht_edu.display import die_label, game_status, upper_progress
 from yacht_edu.game import Game
 from yacht_edu.i18n import RTL_LANGUAGES, digits, t, tn
-from yacht_edu.rules import UPPER_BONUS_THRESHOLD
 from yacht_edu.scorecard import Option, Scorecard
 
 __all__ = ["box_key", "game_state", "ranking"]
@@ -150,7 +149,8 @@ def bonus_words(card: Scorecard, lang: str) -> str:
         return digits(card.upper_bonus, lang)
     if all(card.boxes[c] is not None for c in card.rules.upper_section):
         return digits(0, lang)
-    return t("widget.bonus_to_go", lang, points=UPPER_BONUS_THRESHOLD - card.upper_subtotal)
+    threshold = card.rules.upper_bonus_rule[0]
+    return t("widget.bonus_to_go", lang, points=threshold - card.upper_subtotal)
 
 
 # -- the end of the game ------------------------------------------------------------------------

@@ -1,0 +1,65 @@
+"""The rule designer without a browser: build it, change its controls, click, read the model."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from yacht_edu.compare import compare_rules
+from yacht_edu.custom import custom_rules
+from yacht_edu.display.compare import comparison_html
+from yacht_edu.widgets import RuleDesigner
+
+
+def test_the_comparison_follows_the_controls() -> None:
+    designer = RuleDesigner(lang="en")
+    assert designer.rules == custom_rules("yacht")
+    designer.rolls.value = 4
+    assert designer.rules == custom_rules("yacht", rolls=4)
+    assert designer.comparison.value == comparison_html(
+        compare_rules(["yacht", custom_rules("yacht", rolls=4)]), "en")
+    designer.fixed_box.value = "full_house"
+    designer.fixed_points.value = 25
+    designer.removed.value = ("little_straight",)
+    assert designer.rules == custom_rules("yacht", rolls=4, scores={"full_house": 25},
+                                          remove=["little_straight"])
+    assert "Full House = 25" in designer.comparison.value
+
+
+def test_a_refused_design_shows_why_and_keeps_the_last_good_one() -> None:
+    designer = RuleDesigner(lang="hi")
+    designer.rolls.value = 2
+    shown = designer.comparison.value
+    designer.removed.value = tuple(value for _, value in designer.removed.options)
+    assert designer.message.value  # the rule's message, in Hindi
+    assert designer.rules == custom_rules("yacht", rolls=2) and designer.comparison.value == shown
+    designer.removed.value = ()
+    assert designer.message.value == ""
+
+
+def test_the_base_offers_its_own_boxes() -> None:
+    designer = RuleDesigner()
+    designer.removed.value = ("little_straight",)
+    designer.base.value = "yacht_sum4"
+    assert designer.removed.value == () and designer.fixed_box.value == ""
+    assert designer.rules == custom_rules("yacht_sum4")
+    assert "Yacht (four of a kind scores all five dice)" in designer.comparison.value
+
+
+def test_play_it_opens_a_board_under_the_variant() -> None:
+    def pairs(dice: tuple[int, ...]) -> int:
+        return 10 if len(set(dice)) <= 3 else 0
+
+    designer = RuleDesigner(add={"pairs": pairs}, lang="en")
+    designer.rolls.value = 4
+    designer.play_button.click()
+    board = designer.board
+    assert designer.board_area.children == (board,)
+    assert board.game.rules == designer.rules and board.game.rolls_left == 4
+    assert "pairs" in board.game.rules.categories
+    assert board.state["roll"]["left"] == "4 rolls left"
+    assert board.roll()
+    assert board.game.rolls_left == 3 and board.state["roll"]["left"] == "3 rolls left"
+    designer.play_button.click()  # a new board replaces the old one
+    assert designer.board is not board and designer.board.game.rolls_left == 4

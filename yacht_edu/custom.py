@@ -1,0 +1,494 @@
+"""Rule sets a learner designs: more or fewer rolls, a box with a fixed score, a box removed,
+a box invented in a notebook cell.
+
+A custom rule set is a :class:`~yacht_edu.rules.Rules` like the built-in ones, so everything
+that takes a rule set takes it: ``Game``, ``score``, ``p_within``, ``optimal_expected_score``,
+``advise``, the widgets.  Each box is kept as its *score table*, the points it gives each of the
+252 hands, so a learner's function is called once per hand, checked at once, and never again.
+
+>>> four = custom_rules("yacht", rolls=4)
+>>> four.rolls, four.label("en")
+(4, 'Yacht, 4 rolls')
+>>> def two_pairs(dice):
+...     pairs = [face for face in set(dice) if dice.count(face) >= 2]
+...     return sum(dice) if len(pairs) == 2 else 0
+>>> mine = custom_rules("yacht", scores={"full_house": 25}, add={"two_pairs": two_pairs},
+...                     remove=["little_straight"])
+>>> mine.categories[6:]
+('full_house', 'four_of_a_kind', 'big_straight', 'choice', 'yacht', 'two_pairs')
+>>> mine.score((3, 3, 5, 5, 1), "two_pairs"), mine.score((3, 3, 3, 5, 5), "full_house")
+(17, 25)
+>>> custom_rules(add={"half": lambda dice: sum(dice) / 2})
+Traceback (most recent call last):
+...
+yacht_edu.errors.RuleDesignError: Your box half returned 7.5 for the hand 1-2-3-4-5: ...
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import keyword
+import numbers
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import FrameType, MappingProxyType
+from typing import Any
+
+from yacht_edu.errors import BadSavedGameError, RuleDesignError, RuleError
+from yacht_edu.events import check_fields
+from yacht_edu.hands import HAND_INDEX, HANDS, Hand
+from yacht_edu.i18n import Given, t
+from yacht_edu.rules import (
+    FIXED_SCORES,
+    ROLLS,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    YAHTZEE_BONUS,
+    Joker,
+    Rules,
+    RulesLike,
+    get_rules,
+    score_table,
+)
+
+__all__ = [
+    "CUSTOM",
+    "MOST_ROLLS",
+    "TIME_LIMIT",
+    "BoxFunction",
+    "CustomRules",
+    "Design",
+    "ScoreTable",
+    "custom_rules",
+    "rules_document",
+    "rules_from_document",
+    "saved_custom_rules",
+]
+
+#: What a learner's box is: five faces (a sorted tuple) -> a whole number of points, at least 0.
+BoxFunction = Callable[[Sequence[int]], Any]
+Table = tuple[int, ...]
+#: The name a saved game gives a custom rule set.
+CUSTOM = "custom"
+#: A turn has from 1 to this many rolls.
+MOST_ROLLS = 6
+#: Seconds a learner's box may take for all 252 hands together.
+TIME_LIMIT = 2.0
+
+
+
+@dataclass(frozen=True)
+class Design:
+    """What a custom rule set is made of: its base, its rolls, every box's score table (in
+    scorecard order) and its bonuses, with the changes that made it (for its title and saving).
+    """
+
+    base: str
+    rolls: int
+    tables: tuple[tuple[str, Table], ...]
+    fixed: tuple[tuple[str, int], ...] = ()
+    removed: tuple[str, ...] = ()
+    functions: tuple[str, ...] = ()
+    added: tuple[str, ...] = ()
+    upper_bonus: tuple[int, int] | None = None
+    yahtzee_bonus: int = YAHTZEE_BONUS
+    joker: Joker = "forced"
+    upper_first: bool = False
+
+    def content(self) -> str:
+        """A digest of what play depends on (tables, rolls, bonuses, options), not of names
+        given to it: the same variant defined twice has the same content."""
+        played = [self.base == "yahtzee", self.rolls, self.tables, self.upper_bonus,
+                  self.yahtzee_bonus, self.joker, self.upper_first]
+        return hashlib.sha256(json.dumps(played).encode()).hexdigest()
+
+
+@dataclass(frozen=True, repr=False)
+class CustomRules(Rules):
+    """A rule set designed with :func:`custom_rules`.  Two custom rule sets that play the same
+    (same tables, rolls and bonuses) are equal, whatever they are called."""
+
+    design: Design = field(default=None, compare=False, kw_only=True)  # type: ignore[assignment]
+    title: str | None = field(default=None, compare=False, kw_only=True)
+
+    def __post_init__(self) -> None:
+        boxes = {box: ScoreTable(box, table) for box, table in self.design.tables}
+        object.__setattr__(self, "scorers", MappingProxyType(boxes))
+
+    @property
+    def is_yahtzee(self) -> bool:
+        return self.design.base == "yahtzee"
+
+    @property
+    def upper_section(self) -> tuple[str, ...]:
+        """The number boxes of the base that the design kept."""
+        upper = get_rules(self.design.base).upper_section
+        return tuple(c for c in self.categories if c in upper)
+
+    @property
+    def lower_section(self) -> tuple[str, ...]:
+        return tuple(c for c in self.categories if c not in self.upper_section)
+
+    @property
+    def has_upper_bonus(self) -> bool:
+        return self.design.upper_bonus is not None
+
+    @property
+    def upper_bonus_rule(self) -> tuple[int, int]:
+        return self.design.upper_bonus or (UPPER_BONUS_THRESHOLD, UPPER_BONUS)
+
+    @property
+    def has_yahtzee_bonus(self) -> bool:
+        return self.is_yahtzee and self.joker != "none" and "yahtzee" in self.scorers
+
+    @property
+    def yahtzee_bonus_points(self) -> int:
+        return self.design.yahtzee_bonus
+
+    @property
+    def joker_scores(self) -> Mapping[str, int]:
+        """The fixed-score boxes the design kept as fixed scores, with their (new) points."""
+        fixed = dict(self.design.fixed)
+        kept = {box: fixed.get(box, points) for box, points in FIXED_SCORES.items()
+                if box in self.scorers and box not in self.design.functions}
+        return MappingProxyType(kept)
+
+    @property
+    def rolls(self) -> int:
+        return self.design.rolls
+
+    def label(self, lang: str | None = None) -> str:
+        """The name given, else the base and what changed ("Yacht, 4 rolls")."""
+        if self.title:
+            return self.title
+        base = get_rules(self.design.base, **self.variant)
+        return t("list.separator", lang).join([base.label(lang), *changes(self.design, lang)])
+
+    def __repr__(self) -> str:
+        """Its content's name and rolls, not its title: a saved table names the rule set it
+        solved, and the same variant under another title must find it (see :meth:`label`)."""
+        return f"CustomRules({self.name!r}, rolls={self.rolls})"
+
+
+class ScoreTable:
+    """A box given by its score table over the 252 hands: called with five dice, it looks
+    their score up.  A saved game brings a learner's function back as one of these."""
+
+    def __init__(self, box: str, table: Iterable[int]) -> None:
+        self.box = box
+        self.table: Table = tuple(table)
+        if len(self.table) != len(HANDS):
+            raise RuleDesignError("custom.error.table_size", box=box, size=len(self.table))
+
+    def __call__(self, dice: Sequence[int]) -> int:
+        return self.table[HAND_INDEX[tuple(sorted(dice))]]
+
+    def __repr__(self) -> str:
+        return f"ScoreTable({self.box!r})"
+
+
+def changes(design: Design, lang: str | None) -> list[str]:
+    """The changes a design makes to its base, in words, for its default title."""
+    words = []
+    if design.rolls != ROLLS:
+        key = "custom.title_one_roll" if design.rolls == 1 else "custom.title_rolls"
+        words.append(t(key, lang, rolls=design.rolls))
+    words += [t("custom.title_fixed", lang, box=box_name(box, lang), points=points)
+              for box, points in design.fixed]
+    words += [t("custom.title_new_scoring", lang, box=box_name(box, lang))
+              for box in design.functions if box not in design.added]
+    words += [t("custom.title_without", lang, box=box_name(box, lang)) for box in design.removed]
+    words += [t("custom.title_with", lang, box=box_name(box, lang)) for box in design.added]
+    base = get_rules(design.base)
+    if design.upper_bonus != (base.upper_bonus_rule if base.has_upper_bonus else None):
+        words.append(t("custom.title_no_upper_bonus", lang) if design.upper_bonus is None else
+                     t("custom.title_upper_bonus", lang, threshold=design.upper_bonus[0],
+                       points=design.upper_bonus[1]))
+    if base.has_yahtzee_bonus and design.yahtzee_bonus != YAHTZEE_BONUS:
+        words.append(t("custom.title_yahtzee_bonus", lang, points=design.yahtzee_bonus))
+    return words
+
+
+def box_name(box: str, lang: str | None) -> str:
+    """A box in words: its name in the catalog, or the learner's own name, as written."""
+    return t(f"category.{box}", lang)
+
+
+# -- designing -----------------------------------------------------------------------------------
+
+
+def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: int = ROLLS,
+                 scores: Mapping[str, int | BoxFunction] | None = None,
+                 add: Mapping[str, BoxFunction] | None = None, remove: Iterable[str] = (),
+                 upper_bonus: tuple[int, int] | bool | None = None,
+                 yahtzee_bonus: int | None = None, joker: Joker | None = None,
+                 upper_first: bool | None = None) -> CustomRules:
+    """A rule set made from ``base`` (``"yacht"``, ``"yacht_sum4"``, ``"yahtzee"``):
+
+    - ``rolls``: rolls in a turn, 1 to 6;
+    - ``scores={"full_house": 25}``: the box scores 25 whenever the base scores it above 0;
+      ``scores={"choice": f}``: the box scores ``f(dice)``;
+    - ``add={"two_pairs": f}``: a new box, after the base's, scoring ``f(dice)``;
+    - ``remove=["little_straight"]``: the box is gone;
+    - ``name``: how the variant is shown (default: the base and its changes);
+    - for the yahtzee base: ``upper_bonus=(63, 35)`` (or ``False``), ``yahtzee_bonus=100``,
+      ``joker=``, ``upper_first=``.
+
+    A function gets five dice (a sorted tuple of faces) and returns a whole number of points,
+    at least 0.  It is checked at once on all 252 hands; a box that fails on a hand raises a
+    :class:`~yacht_edu.errors.RuleDesignError` naming the hand, and nothing is made.
+    """
+    ruleset = base_rules(base, joker, upper_first)
+    check_rolls(rolls)
+    scores, added, removed = dict(scores or {}), dict(add or {}), tuple(remove)
+    for box in (*scores, *removed):
+        check_base_box(ruleset, box)
+    for box in added:
+        check_new_box(ruleset, box)
+    both = set(scores) & set(removed)
+    if both:
+        raise RuleDesignError("custom.error.changed_and_removed", box=sorted(both)[0])
+    bonus = chosen_upper_bonus(ruleset, upper_bonus)
+    keep_upper(ruleset, [*scores, *removed], bonus)
+    fixed = tuple((box, check_points(box, points)) for box, points in scores.items()
+                  if not callable(points))
+    functions = {box: f for box, f in {**scores, **added}.items() if callable(f)}
+    tables = dict(zip(ruleset.categories, zip(*score_table(ruleset), strict=True), strict=True))
+    tables.update((box, fixed_table(tables[box], points)) for box, points in fixed)
+    tables.update((box, table_of(box, f)) for box, f in functions.items())
+    boxes = [box for box in (*ruleset.categories, *added) if box not in removed]
+    if not boxes:
+        raise RuleDesignError("custom.error.no_boxes")
+    design = Design(ruleset.name, rolls, tuple((box, tables[box]) for box in boxes), fixed,
+                    removed, tuple(functions), tuple(added), bonus,
+                    check_yahtzee_bonus(ruleset, yahtzee_bonus), ruleset.joker,
+                    ruleset.upper_first)
+    return CustomRules(f"{CUSTOM}-{design.content()[:16]}", design.joker, design.upper_first,
+                       design=design, title=check_title(name))
+
+
+def base_rules(base: RulesLike, joker: Joker | None, upper_first: bool | None) -> Rules:
+    """The built-in rule set a design starts from, with the options asked for."""
+    if isinstance(base, CustomRules):
+        raise RuleDesignError("custom.error.base_custom")
+    options = {key: value for key, value in (("joker", joker), ("upper_first", upper_first))
+               if value is not None}
+    return get_rules(base, **options)
+
+
+def check_rolls(rolls: object) -> int:
+    if isinstance(rolls, bool) or not isinstance(rolls, int) or not 1 <= rolls <= MOST_ROLLS:
+        raise RuleDesignError("custom.error.rolls", value=Given(rolls), most=MOST_ROLLS)
+    return rolls
+
+
+def check_base_box(rules: Rules, box: object) -> None:
+    if not isinstance(box, str) or box not in rules.scorers:
+        raise RuleDesignError("custom.error.unknown_box", box=Given(box),
+                              rules=rules.label(), choices=", ".join(rules.categories))
+
+
+def check_new_box(rules: Rules, box: object) -> None:
+    if (not isinstance(box, str) or not box.isidentifier() or keyword.iskeyword(box)
+            or box in rules.scorers):
+        raise RuleDesignError("custom.error.box_name", box=Given(box), rules=rules.label())
+
+
+def check_points(box: str, points: object) -> int:
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        raise RuleDesignError("custom.error.box_score", box=box, value=Given(points))
+    return points
+
+
+def check_title(name: object) -> str | None:
+    if name is not None and (not isinstance(name, str) or not name.strip()):
+        raise RuleDesignError("custom.error.title", value=Given(name))
+    return name
+
+
+def chosen_upper_bonus(rules: Rules, bonus: object) -> tuple[int, int] | None:
+    """The upper bonus of the design: the base's (None), none (False), or (threshold, points).
+
+    The solver tells upper subtotals apart up to 63, so a threshold is at most 63.
+    """
+    if bonus is None:
+        return rules.upper_bonus_rule if rules.has_upper_bonus else None
+    if bonus is False:
+        return None
+    if (isinstance(bonus, (tuple, list)) and len(bonus) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in bonus)
+            and 1 <= bonus[0] <= UPPER_BONUS_THRESHOLD and bonus[1] >= 0):
+        return int(bonus[0]), int(bonus[1])
+    raise RuleDesignError("custom.error.upper_bonus", value=Given(bonus),
+                          most=UPPER_BONUS_THRESHOLD)
+
+
+def check_yahtzee_bonus(rules: Rules, points: object) -> int:
+    if points is None:
+        return YAHTZEE_BONUS
+    if not rules.is_yahtzee:
+        raise RuleDesignError("custom.error.yahtzee_bonus_base", rules=rules.label())
+    return check_points("yahtzee", points)
+
+
+def keep_upper(rules: Rules, touched: Iterable[str], bonus: tuple[int, int] | None) -> None:
+    """The upper bonus and the joker rule count on the six number boxes as they are."""
+    if bonus is None and not rules.has_yahtzee_bonus and not rules.upper_first:
+        return
+    for box in touched:
+        if box in rules.upper_section or (box == "yahtzee" and rules.has_yahtzee_bonus):
+            raise RuleDesignError("custom.error.keep_upper", box=box)
+
+
+def fixed_table(table: Table, points: int) -> Table:
+    """``points`` on every hand where the base box scores above 0."""
+    return tuple(points if score > 0 else 0 for score in table)
+
+
+# -- checking a learner's function ---------------------------------------------------------------
+
+
+class _TooSlow(BaseException):
+    """Raised inside a learner's function when the time is up (not an Exception: a learner's
+    ``except Exception`` cannot swallow it)."""
+
+
+def table_of(box: str, function: BoxFunction) -> Table:
+    """The function's score for each of the 252 hands, each checked to be a whole number >= 0
+    and all of them within :data:`TIME_LIMIT` seconds."""
+    scores = []
+    started = time.monotonic()
+    with time_limit(TIME_LIMIT):
+        for hand in HANDS:
+            scores.append(checked_score(box, function, hand))
+            if time.monotonic() - started > TIME_LIMIT:
+                raise too_slow(box, hand)
+    return tuple(scores)
+
+
+def checked_score(box: str, function: BoxFunction, hand: Hand) -> int:
+    shown = "-".join(map(str, hand))
+    try:
+        value = function(hand)
+    except _TooSlow:
+        raise too_slow(box, hand) from None
+    except Exception as error:  # a learner's function may raise anything: name it
+        raise RuleDesignError("custom.error.box_raised", box=box, hand=shown,
+                              error=Given(error)) from None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise RuleDesignError("custom.error.box_not_whole", box=box, hand=shown,
+                              value=Given(value))
+    if value < 0:
+        raise RuleDesignError("custom.error.box_negative", box=box, hand=shown,
+                              value=Given(value))
+    return int(value)
+
+
+def too_slow(box: str, hand: Hand) -> RuleDesignError:
+    return RuleDesignError("custom.error.box_too_slow", box=box, hand="-".join(map(str, hand)),
+                           seconds=int(TIME_LIMIT))
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Interrupt the block after ``seconds`` (an alarm, where the platform has one and this is
+    the main thread; elsewhere :func:`table_of` checks the clock after each hand)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+            signal, "setitimer"):
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise _TooSlow
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# -- saving ----------------------------------------------------------------------------------
+
+
+def checksum(table: Sequence[int]) -> str:
+    """SHA-256 of a score table written as comma-separated numbers."""
+    return hashlib.sha256(",".join(map(str, table)).encode()).hexdigest()
+
+
+def rules_document(rules: Rules) -> dict[str, Any]:
+    """The rule set as a saved game writes it: a built-in by its name and options; a custom one
+    by its base, rolls, fixed scores, removed boxes and bonuses, and each function box as its
+    score table with a checksum."""
+    if not isinstance(rules, CustomRules):
+        return {"name": rules.name, **rules.variant}
+    design = rules.design
+    tables = dict(design.tables)
+    return {
+        "name": CUSTOM, "base": design.base, "title": rules.title or "", "rolls": design.rolls,
+        "scores": dict(design.fixed), "remove": list(design.removed),
+        "functions": {box: {"table": list(tables[box]), "sha256": checksum(tables[box])}
+                      for box in design.functions},
+        "add": list(design.added),
+        "upper_bonus": [] if design.upper_bonus is None else list(design.upper_bonus),
+        "yahtzee_bonus": design.yahtzee_bonus, "joker": design.joker,
+        "upper_first": design.upper_first,
+    }
+
+
+def rules_from_document(document: Mapping[str, Any]) -> Rules:
+    """The rule set :func:`rules_document` wrote; a score table that does not match its
+    checksum is refused."""
+    options = dict(document)
+    name = options.pop("name")
+    if name != CUSTOM:
+        return get_rules(name, **options)
+    functions = {}
+    for box, saved in options["functions"].items():
+        if checksum(saved["table"]) != saved["sha256"]:
+            raise BadSavedGameError("custom.error.saved_table", box=box)
+        functions[box] = ScoreTable(box, saved["table"])
+    added = {box: functions.pop(box) for box in options["add"]}
+    bonus = options["upper_bonus"]
+    base = get_rules(options["base"])
+    return custom_rules(
+        options["base"], name=options["title"] or None, rolls=options["rolls"],
+        scores={**options["scores"], **functions}, add=added, remove=options["remove"],
+        upper_bonus=tuple(bonus) if bonus else False,
+        yahtzee_bonus=options["yahtzee_bonus"] if base.is_yahtzee else None,
+        joker=options["joker"] if base.is_yahtzee else None,
+        upper_first=options["upper_first"] if base.is_yahtzee else None)
+
+
+#: The fields of a saved custom rule set and their JSON types.
+SAVED_FIELDS: Mapping[str, str] = {
+    "name": "string", "base": "string", "title": "string", "rolls": "integer",
+    "scores": "object", "remove": "array", "functions": "object", "add": "array",
+    "upper_bonus": "array", "yahtzee_bonus": "integer", "joker": "string",
+    "upper_first": "boolean",
+}
+
+
+def saved_custom_rules(data: Any, where: str = "rules") -> CustomRules:
+    """A saved custom rule set, read strictly: every field of its JSON type, every table
+    matching its checksum, the design playable; else :class:`BadSavedGameError`."""
+    fields = check_fields(data, where, SAVED_FIELDS)
+    for box, saved in fields["functions"].items():
+        check_fields(saved, f"{where}.functions.{box}", {"table": "array", "sha256": "string"})
+    try:
+        rules = rules_from_document(fields)
+    except BadSavedGameError:
+        raise
+    except RuleError as error:
+        raise BadSavedGameError("error.saved_illegal", detail=str(error)) from None
+    except (TypeError, ValueError, KeyError, IndexError) as error:
+        raise BadSavedGameError("error.saved_illegal", detail=Given(error)) from None
+    assert isinstance(rules, CustomRules)
+    return rules

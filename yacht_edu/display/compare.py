@@ -1,0 +1,72 @@
+"""The comparison of rule sets as an HTML table: a face of :mod:`yacht_edu.compare`.
+
+Rows are what a class compares (expected score, spread, games with five of a kind, then each
+box's points and its chance of earning points); columns are the rule sets, each after the first
+with its difference from the first in brackets.  Pure strings, no Jupyter import.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from yacht_edu.i18n import t
+
+if TYPE_CHECKING:
+    from yacht_edu.compare import Comparison, RulesSummary
+
+__all__ = ["comparison_html", "comparison_rows"]
+
+Cell = Callable[["RulesSummary"], float | None]
+
+
+def comparison_rows(comparison: Comparison,
+                    lang: str | None = None) -> list[tuple[str, Cell, bool]]:
+    """(label, value of a summary, shown as a percentage?) for every row of the table."""
+    rows: list[tuple[str, Cell, bool]] = [
+        (t("compare.mean", lang), lambda s: s.mean, False),
+        (t("compare.sd", lang), lambda s: s.sd, False),
+        (t("compare.yacht_share", lang), lambda s: s.yacht_share, True),
+    ]
+    for box in comparison.boxes:
+        name = t(f"category.{box}", lang)
+        rows.append((t("compare.points", lang, box=name), points_of(box), False))
+        rows.append((t("compare.chance", lang, box=name), chance_of(box), True))
+    return rows
+
+
+def points_of(box: str) -> Cell:
+    """The average points ``box`` adds (None where the rule set has no such box)."""
+    return lambda summary: summary.points.get(box)
+
+
+def chance_of(box: str) -> Cell:
+    """The chance that ``box`` earns points."""
+    return lambda summary: summary.scores.get(box)
+
+
+def shown(value: float | None, percent: bool, first: float | None = None) -> str:
+    """A value with one decimal (a percentage for a chance), and its change from ``first``."""
+    if value is None:
+        return "—"
+    scale, unit = (100, "%") if percent else (1, "")
+    text = f"{value * scale:.1f}{unit}"
+    if first is not None:
+        text += f" ({(value - first) * scale:+.1f})"
+    return text
+
+
+def comparison_html(comparison: Comparison, lang: str | None = None) -> str:
+    """The comparison as a table, rule sets as columns."""
+    head = "".join(f"<th>{html.escape(s.label(lang))}</th>" for s in comparison)
+    body = []
+    for label, cell, percent in comparison_rows(comparison, lang):
+        values = [cell(s) for s in comparison]
+        cells = [shown(values[0], percent)]
+        cells += [shown(v, percent, values[0] if values[0] is not None else None)
+                  for v in values[1:]]
+        body.append(f"<tr><th style='text-align:left'>{html.escape(label)}</th>"
+                    + "".join(f"<td style='text-align:right'>{c}</td>" for c in cells) + "</tr>")
+    return (f"<table class='yacht-comparison'><tr><th>{html.escape(t('compare.what', lang))}"
+            f"</th>{head}</tr>{''.join(body)}</table>")
