@@ -295,21 +295,31 @@ function render({ model, el }) {
     }
     model.send(JSON.parse(target.dataset.intent));
   };
+  // A number box sends its value when the learner leaves it or presses Enter (the notebook
+  // would otherwise take Enter for itself).  Python checks the number: a box left empty or not
+  // whole asks again for the target Python holds.
   const changed = (event) => {
     const box = event.target.closest("[data-change]");
     if (!box || !root.contains(box)) return;
+    if (event.type === "keydown") {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      event.stopPropagation();
+    }
     const value = Number(box.value);
-    // Python checks the number; a box left empty or not whole asks for the target it holds.
-    model.send({ intent: box.dataset.change, target: Number.isInteger(value) && box.value !== "" ? value : null });
+    model.send({ intent: box.dataset.change,
+                 target: box.value !== "" && Number.isInteger(value) ? value : null });
   };
   el.addEventListener("click", clicked);
   el.addEventListener("change", changed);
+  el.addEventListener("keydown", changed);
   model.on("change:state", draw);
   model.on("change:progress", draw);
   draw();
   return () => {
     el.removeEventListener("click", clicked);
     el.removeEventListener("change", changed);
+    el.removeEventListener("keydown", changed);
     model.off("change:state", draw);
     model.off("change:progress", draw);
   };
