@@ -64,6 +64,10 @@ PUBLIC_CLASSES = {
     "yacht-new-game": "the new game button",
     "yacht-chances / yacht-coach-panel": "the teaching panels",
     "yacht-chances-switch / yacht-coach-switch": "the switches that show them",
+    "yacht-mode": "each of the coach's modes (the chosen one has aria-checked=true)",
+    "yacht-target-input": "the number box of the target the coach's target mode plays for",
+    "yacht-beat-leader": "the target mode's line in the last round: the leader's score to beat",
+    "yacht-solving": "the coach's first solve of a table: its progress in words and a bar",
     "yacht-rtl": "a board laid out right to left",
 }
 
