@@ -3,9 +3,10 @@
 The browser's own figures (click in Chromium to the page changing, chances panel on) are measured
 by ``tests/browser/test_board.py`` and written to ``test-artifacts/latency.json``; this script
 prints the part of them spent in Python (the referee's move and the JSON state the view draws,
-with its size), for each rule set, with and without the panels.
+with its size), for each rule set, with and without the panels, and with the coach in its
+target mode (play to reach 200).
 
-Run: python benchmarks/bench_widgets.py
+Run: python benchmarks/bench_widgets.py [rule set ...]   (default: yacht yahtzee)
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import json
 import os
 import platform
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -62,11 +64,14 @@ def main() -> None:
           f"{(time.perf_counter() - start) * 1000:.0f} ms")
     print(f"play() of a 2-player yahtzee game: "
           f"{timed(lambda: play(('A', 'B'), 'yahtzee', seed=2, settle=0)):.1f} ms")
-    for name in RULE_SETS:
-        for panels in ("none", "chances", "chances+coach"):
+    for name in sys.argv[1:] or RULE_SETS:
+        for panels in ("none", "chances", "chances+coach", "chances+target"):
             start = time.perf_counter()
             view = play(("A", "B"), get_rules(name), seed=3, settle=0,
-                        chances="chances" in panels, coach="coach" in panels)
+                        chances="chances" in panels,
+                        coach="coach" in panels or "target" in panels)
+            if panels.endswith("target"):  # the first solve of the target table is in here
+                view.receive({"intent": "coach_mode", "mode": "target"})
             built = (time.perf_counter() - start) * 1000
             print(f"{name:8s} panels {panels:14s} play() with the panels on: {built:8.1f} ms "
                   "(first use of a panel computes its tables)")

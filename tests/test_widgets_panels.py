@@ -183,7 +183,7 @@ def test_the_coach_says_one_sentence_then_ranks_the_choices(solver_cache):
                if cell.replace(".", "").replace("± ", "").isdigit())
     assert coach["spread"].startswith("± is the spread of the final score")
     assert coach["why"].startswith("Why: this keep is the best one for ")
-    assert [m["name"] for m in coach["modes"]] == list(COACH_MODES) == ["average"]
+    assert [m["name"] for m in coach["modes"]] == list(COACH_MODES) == ["average", "target"]
 
 
 def test_before_a_roll_the_coach_says_what_to_expect(solver_cache):
@@ -230,7 +230,7 @@ def test_a_second_coach_mode_is_offered_and_chosen_by_an_intent(monkeypatch):
     """How a later mode (such as playing to reach a target) plugs into the coach panel."""
     import yacht_edu.widgets.panels as panels
 
-    def steady(game, lang, progress):
+    def steady(game, lang, progress, settings):
         return {"sentence": "Keep calm.", "rows": [], "spread": ""}
 
     modes = dict(COACH_MODES) | {"steady": ("board.coach_heading", steady)}
@@ -240,7 +240,7 @@ def test_a_second_coach_mode_is_offered_and_chosen_by_an_intent(monkeypatch):
     view.receive({"intent": "coach_mode", "mode": "steady"})
     view.show_panel("coach")
     coach = view.state["coach"]
-    assert [m["name"] for m in coach["modes"]] == ["average", "steady"]
+    assert [m["name"] for m in coach["modes"]] == ["average", "target", "steady"]
     assert (coach["mode"], coach["sentence"]) == ("steady", "Keep calm.")
     with pytest.raises(ValueError, match="mode"):
         view.set_coach_mode("nonsense")

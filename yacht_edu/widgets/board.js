@@ -66,6 +66,11 @@ function morph(from, to) {
   for (const { name, value } of [...to.attributes]) {
     if (from.getAttribute(name) !== value) from.setAttribute(name, value);
   }
+  // A number box shows what Python holds, except while the learner is typing in it.
+  if (from.tagName === "INPUT" && from !== document.activeElement &&
+      from.value !== to.getAttribute("value")) {
+    from.value = to.getAttribute("value");
+  }
   const old = [...from.childNodes];
   const fresh = [...to.childNodes];
   fresh.forEach((node, index) => {
@@ -223,13 +228,24 @@ function coachPanel(coach, progress, solving) {
     h("thead", {}, h("tr", {}, coach.columns.map((text) => h("th", { scope: "col" }, text)))),
     h("tbody", {}, rows))) : null;
   return h("section", { class: "yacht-panel yacht-coach-panel", "data-key": "coach" },
-    h("h3", {}, coach.heading), modes,
-    progress >= 0 ? h("progress", { class: "yacht-progress", max: "100", value: String(progress),
-                                    "aria-label": solving }) : null,
+    h("h3", {}, coach.heading), modes, coach.target ? targetBox(coach.target) : null,
+    progress >= 0 ? h("div", { class: "yacht-solving", role: "status" },
+      h("progress", { class: "yacht-progress", max: "100", value: String(progress),
+                      "aria-label": solving }),
+      h("span", {}, solving, " ", ltr(`${progress} %`))) : null,
     h("p", { class: "yacht-coach-sentence" }, coach.sentence),
     coach.why ? h("p", { class: "yacht-why" }, coach.why) : null,
     table,
     coach.spread ? h("p", { class: "yacht-spread-note" }, coach.spread) : null);
+}
+
+/** The target mode's number box (the learner's target), or the leader's score to beat. */
+function targetBox(target) {
+  if (target.auto) return h("p", { class: "yacht-target yacht-beat-leader" }, target.text);
+  return h("label", { class: "yacht-target" }, target.text, " ",
+    h("input", { type: "number", min: "0", step: "1", value: String(target.value),
+                 class: "yacht-target-input", "data-key": "target", "data-change": "coach_target",
+                 dir: "ltr" }));
 }
 
 function board(state, view, progress) {
@@ -279,12 +295,31 @@ function render({ model, el }) {
     }
     model.send(JSON.parse(target.dataset.intent));
   };
+  // A number box sends its value when the learner leaves it or presses Enter (the notebook
+  // would otherwise take Enter for itself).  Python checks the number: a box left empty or not
+  // whole asks again for the target Python holds.
+  const changed = (event) => {
+    const box = event.target.closest("[data-change]");
+    if (!box || !root.contains(box)) return;
+    if (event.type === "keydown") {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      event.stopPropagation();
+    }
+    const value = Number(box.value);
+    model.send({ intent: box.dataset.change,
+                 target: box.value !== "" && Number.isInteger(value) ? value : null });
+  };
   el.addEventListener("click", clicked);
+  el.addEventListener("change", changed);
+  el.addEventListener("keydown", changed);
   model.on("change:state", draw);
   model.on("change:progress", draw);
   draw();
   return () => {
     el.removeEventListener("click", clicked);
+    el.removeEventListener("change", changed);
+    el.removeEventListener("keydown", changed);
     model.off("change:state", draw);
     model.off("change:progress", draw);
   };

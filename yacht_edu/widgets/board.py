@@ -4,8 +4,9 @@ sent and asks for moves; the referee makes them on the :class:`yacht_edu.Game`.
 The view sends *intents*, small JSON messages: ``{"intent": "roll"}``, ``{"intent": "hold",
 "die": 2}``, ``{"intent": "score", "player": "Asha", "box": "full_house"}``, ``{"intent":
 "new_game"}``, ``{"intent": "panel", "panel": "coach", "on": true}``, ``{"intent": "coach_mode",
-"mode": ...}``.  :meth:`GameView.receive` answers each one: the move is made, or refused with the
-reason shown beside the control that was clicked.  Python code and tests call the same methods
+"mode": ...}``, ``{"intent": "coach_target", "target": 200}``.  :meth:`GameView.receive` answers
+each one: the move is made, or refused with the reason shown beside the control that was
+clicked.  Python code and tests call the same methods
 (:meth:`~GameView.roll`, :meth:`~GameView.hold`, :meth:`~GameView.score` ...).
 
 >>> from yacht_edu import Game
@@ -30,7 +31,7 @@ import traitlets
 from yacht_edu.errors import RuleError
 from yacht_edu.game import Game
 from yacht_edu.i18n import t
-from yacht_edu.widgets.panels import COACH_MODES, chances_state, coach_state
+from yacht_edu.widgets.panels import COACH_MODES, CoachSettings, chances_state, coach_state
 from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock, NotYourTurnError, Referee
 from yacht_edu.widgets.state import box_key, game_state
 
@@ -63,6 +64,10 @@ PUBLIC_CLASSES = {
     "yacht-new-game": "the new game button",
     "yacht-chances / yacht-coach-panel": "the teaching panels",
     "yacht-chances-switch / yacht-coach-switch": "the switches that show them",
+    "yacht-mode": "each of the coach's modes (the chosen one has aria-checked=true)",
+    "yacht-target-input": "the number box of the target the coach's target mode plays for",
+    "yacht-beat-leader": "the target mode's line in the last round: the leader's score to beat",
+    "yacht-solving": "the coach's first solve of a table: its progress in words and a bar",
     "yacht-rtl": "a board laid out right to left",
 }
 
@@ -94,6 +99,7 @@ class GameView(anywidget.AnyWidget):
         self.parts = tuple(parts)
         self.panels = {"chances": bool(chances), "coach": bool(coach)}
         self.coach_mode = "average"
+        self.coach_settings = CoachSettings()
         self.moment = 0
         self.on_msg(self._message)
         self.referee.watch(self.render)
@@ -155,6 +161,17 @@ class GameView(anywidget.AnyWidget):
         self.coach_mode = mode
         self.render()
 
+    def set_coach_target(self, target: int) -> None:
+        """Set the target the coach's target mode plays for (its number box): a whole number of
+        points, at least 0.  A bad target raises :class:`~yacht_edu.goal.BadTargetError` and
+        changes nothing."""
+        if isinstance(target, bool) or not isinstance(target, int) or target < 0:
+            from yacht_edu.goal import BadTargetError
+
+            raise BadTargetError("coach_target.error.target", value=repr(target))
+        self.coach_settings = CoachSettings(target=target)
+        self.render()
+
     def receive(self, content: Any) -> bool:
         """Answer one intent sent by the view (see the module's docstring); True if a move was
         made.  A message that is not an intent of this board is ignored."""
@@ -174,6 +191,11 @@ class GameView(anywidget.AnyWidget):
             self.show_panel(content["panel"], bool(content.get("on")))
         elif intent == "coach_mode" and content.get("mode") in COACH_MODES:
             self.set_coach_mode(content["mode"])
+        elif intent == "coach_target":
+            try:
+                self.set_coach_target(content.get("target"))  # type: ignore[arg-type]
+            except RuleError:  # the box shows the target that still holds
+                self.render()
         return False
 
     def _message(self, _: Any, content: Any, buffers: Any) -> None:
@@ -208,7 +230,8 @@ class GameView(anywidget.AnyWidget):
             if name == "chances":
                 return chances_state(game, lang)
             try:
-                return coach_state(game, lang, self.coach_mode, progress=self._progress)
+                return coach_state(game, lang, self.coach_mode, progress=self._progress,
+                                   settings=self.coach_settings)
             finally:
                 self.progress = -1
         except ImportError as error:

@@ -10,7 +10,9 @@ this module only chooses what a learner reads and writes it in their language.
 * **Coach** — one sentence first (the best choice, the final score it leads to on average, what
   the runner-up gives up), then the ranked choices; after the game, the points each player gave
   up.  A coach has *modes* (:data:`COACH_MODES`): the board offers a choice between them when
-  there is more than one.
+  there is more than one.  The second mode plays to reach a target the learner sets (or, in the
+  last round of a game with several players, to beat the leader) and ranks the choices by the
+  chance of getting there.
 
 The mathematics is imported when a panel is first switched on, so the game plays without it.
 """
@@ -18,6 +20,7 @@ The mathematics is imported when a panel is first switched on, so the game plays
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +31,8 @@ from yacht_edu.i18n import digits, t, tn
 if TYPE_CHECKING:
     from yacht_edu.probability.turn import Goal
 
-__all__ = ["COACH_MODES", "about_one_in", "chances_state", "coach_state", "percent"]
+__all__ = ["COACH_MODES", "DEFAULT_TARGET", "CoachSettings", "about_one_in", "chances_state",
+           "coach_state", "percent"]
 
 State = dict[str, Any]
 Progress = Any  # a tqdm-like progress-bar factory
@@ -129,10 +133,22 @@ def chance_row(game: Game, category: str, chance: Fraction, lang: str) -> State:
             "bar": float(chance), "exact": about_one_in(chance, lang)}
 
 
+#: The target the coach's target mode starts with: a good game of Yacht (about 1 in 5 reach it).
+DEFAULT_TARGET = 200
+
+
+@dataclass(frozen=True)
+class CoachSettings:
+    """What the learner has set in the coach panel: the target of the target mode."""
+
+    target: int = DEFAULT_TARGET
+
+
 # -- the coach ----------------------------------------------------------------------------------
 
 
-def average_coach(game: Game, lang: str, progress: Progress | None) -> State:
+def average_coach(game: Game, lang: str, progress: Progress | None,
+                  settings: CoachSettings) -> State:
     """The mode that plays for the best final score on average."""
     from yacht_edu import coach
 
@@ -207,18 +223,136 @@ def analysis_state(analysis: Any, lang: str) -> State:
             "why": ""}
 
 
+# -- the coach's target mode ------------------------------------------------------------------
+
+
+def percentage(chance: float) -> str:
+    """A chance in percent with two decimals, as the ranked table shows it."""
+    return f"{100 * chance:.2f} %"
+
+
+def percentage_points(loss: float) -> str:
+    """A chance given up, in percentage points: one decimal, two significant figures below 0.1.
+
+    >>> percentage_points(0.0133), percentage_points(0.00042), percentage_points(0.0)
+    ('1.3', '0.042', '0')
+    """
+    value = 100 * loss
+    if value == 0:
+        return "0"
+    return f"{value:.1f}" if value >= 0.1 else f"{value:.2g}"
+
+
+def leaders(game: Game) -> tuple[str, ...]:
+    """The other players with the best total (the ones the player to move must beat)."""
+    others = {name: total for name, total in game.totals.items() if name != game.current_player}
+    best = max(others.values())
+    return tuple(name for name, total in others.items() if total == best)
+
+
+def plays_to_beat_the_leader(game: Game) -> bool:
+    """In the last round of a game with several players, the target is to beat the leader."""
+    return len(game.players) > 1 and not game.over and game.round == game.turns
+
+
+def target_coach(game: Game, lang: str, progress: Progress | None,
+                 settings: CoachSettings) -> State:
+    """The mode that plays for the best chance of reaching a target (``advise(..., goal=)``)."""
+    from yacht_edu.solver.target import NotOfferedError, check_offered
+
+    try:
+        check_offered(game.rules)
+    except NotOfferedError:
+        return not_offered(game, lang)
+    if game.over:
+        return target_reached(game, lang, settings)
+    if plays_to_beat_the_leader(game):
+        from yacht_edu.goal import beat_the_leader
+
+        target = beat_the_leader(game)
+        names = t("list.separator", lang).join(leaders(game))
+        setting = {"auto": True, "value": target,
+                   "text": t("coach_target.beat_leader", lang, leader=names,
+                             points=digits(target - 1, lang), target=digits(target, lang))}
+    else:
+        target = settings.target
+        setting = {"auto": False, "value": target, "text": t("coach_target.input", lang)}
+    return {"target": setting, "spread": ""} | target_advice(game, lang, progress, target)
+
+
+def target_advice(game: Game, lang: str, progress: Progress | None, target: int) -> State:
+    """The sentence and the ranked choices for reaching ``target``."""
+    from yacht_edu.goal import advise_goal, table_for
+
+    goal = digits(target, lang)
+    if game.dice is None:
+        card = game.scorecard()
+        chance = table_for(card.rules, progress).reach(card, target)
+        return {"sentence": t("coach_target.roll_first", lang, player=game.current_player,
+                              target=goal, chance=percent(Fraction(chance))), "rows": []}
+    advice = advise_goal(game, goal=target, progress=progress)
+    if advice.chance == 0:
+        return {"sentence": t("coach_target.out_of_reach", lang, target=goal), "rows": []}
+    best = advice.choices[0]
+    sentence = t("coach_target.best", lang, target=goal, choice=best.label(lang),
+                 chance=percent(Fraction(best.chance)))
+    if len(advice.choices) > 1:
+        second = advice.choices[1]
+        sentence += " " + (t("coach_target.tie", lang, choice=second.label(lang))
+                           if second.rank == 1 else
+                           t("coach_target.runner_up", lang, choice=second.label(lang),
+                             loss=percentage_points(second.loss)))
+    return {"sentence": sentence,
+            "columns": [t("coach.col_rank", lang), t("coach.col_choice", lang),
+                        t("coach_target.col_chance", lang, target=goal),
+                        t("coach_target.col_gives_up", lang)],
+            "rows": [target_row(choice, lang) for choice in advice.choices]}
+
+
+def target_row(choice: Any, lang: str) -> State:
+    """One ranked choice: its chance of reaching the target and what it gives up."""
+    keep = choice.choice if isinstance(choice.choice, tuple) else None
+    return {"cells": [digits(choice.rank, lang), choice.label(lang), percentage(choice.chance),
+                      f"{100 * choice.loss:.2f}"],
+            "dice": list(keep) if keep and len(keep) < 5 else [], "best": choice.rank == 1}
+
+
+def not_offered(game: Game, lang: str) -> State:
+    """Said instead of the advice for a rule set whose target table is too large to solve."""
+    from yacht_edu.rules import get_rules
+    from yacht_edu.solver.target import TARGET_RULES
+
+    offered = t("list.separator", lang).join(get_rules(name).label(lang) for name in TARGET_RULES)
+    return {"sentence": t("coach_target.not_offered", lang, rules=game.rules.label(lang),
+                          offered=offered), "rows": [], "spread": ""}
+
+
+def target_reached(game: Game, lang: str, settings: CoachSettings) -> State:
+    """After the game: who reached the learner's target."""
+    goal = digits(settings.target, lang)
+    lines = [t("coach_target.reached" if total >= settings.target else "coach_target.missed",
+               lang, player=player, points=digits(total, lang), target=goal)
+             for player, total in game.totals.items()]
+    return {"sentence": " ".join(lines), "rows": [], "spread": ""}
+
+
+Mode = Callable[[Game, str, Progress | None, CoachSettings], State]
+
 #: The coach's modes: name → (message id of its name, what it says).  A mode is a function
-#: ``(game, lang, progress) -> state``; the view offers a choice when there are several.
-COACH_MODES: Mapping[str, tuple[str, Callable[[Game, str, Progress | None], State]]] = {
+#: ``(game, lang, progress, settings) -> state``; the view offers a choice when there are several.
+COACH_MODES: Mapping[str, tuple[str, Mode]] = {
     "average": ("board.mode_average", average_coach),
+    "target": ("coach_target.mode", target_coach),
 }
 
 
 def coach_state(game: Game, lang: str, mode: str = "average",
-                progress: Progress | None = None) -> State:
+                progress: Progress | None = None,
+                settings: CoachSettings | None = None) -> State:
     """What the coach says now, in ``mode``, with the modes to choose from."""
     _, speak = COACH_MODES[mode]
     return {"mode": mode,
             "modes": [{"name": name, "label": t(msgid, lang)}
                       for name, (msgid, _) in COACH_MODES.items()],
-            "heading": t("board.coach_heading", lang)} | speak(game, lang, progress)
+            "heading": t("board.coach_heading", lang)} | speak(game, lang, progress,
+                                                                settings or CoachSettings())
