@@ -2,6 +2,14 @@
 
 Run: python benchmarks/bench_solver.py            (everything, a few minutes)
      python benchmarks/bench_solver.py --quick    (yacht only)
+     python benchmarks/bench_solver.py --peer [--repeat N] [--peer-venv DIR]
+                                                  (official Yahtzee beside a native peer)
+
+``--peer`` times the full solve of official Yahtzee (forced joker) here and in ``yatzy-solver``, a
+native (Rust) solver from PyPI, in the same run, alternating the two, on both cores and on one.
+The peer is no dependency of yacht_edu: it lives in a virtual environment of its own (default
+``/work/peer-venv``), which the benchmark creates if it is missing, exactly as
+``python -m venv DIR && DIR/bin/pip install yatzy-solver`` would.
 
 Each measurement runs in a fresh Python process with its own empty cache directory, so "from
 nothing" includes building the tables read from the model, and the peak memory (max resident
@@ -102,8 +110,19 @@ def simulate_speed(name: str) -> dict[str, Any]:
     return {"games_per_s": 20_000 / (time.perf_counter() - wall)}
 
 
+def solve_only(name: str, options: dict[str, Any], workers: int) -> dict[str, Any]:
+    """One solve with ``workers`` threads, neither reading nor writing the cache."""
+    from yacht_edu.solver import solve
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    table = solve(name, workers=workers, use_cache=False, **options)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    expected = table.expected()
+    return {"wall": wall, "cpu": cpu, "mean": expected.mean, "sd": expected.sd}
+
+
 TASKS = {"solve": solve_from_nothing, "load": load_cached, "exact": exact, "coach": coach,
-         "simulate": simulate_speed}
+         "simulate": simulate_speed, "solve_only": solve_only}
 
 
 def run(cache: str, task: str, *args: Any) -> dict[str, Any]:
@@ -151,9 +170,100 @@ def main(quick: bool) -> None:
     print(f"\nload average at the end {os.getloadavg()[0]:.2f}")
 
 
+# -- the native peer -----------------------------------------------------------------------------
+
+#: The peer's rule set that is ours ``yahtzee`` with ``joker="forced"`` (its value is checked).
+PEER_VARIANT = "american+forced-joker"
+#: Run in the peer's environment: one full solve, its time and the empty scorecard's value.
+PEER_SOLVE = """
+import json, sys, time
+import yatzy_solver
+variant = yatzy_solver.Variant(sys.argv[1])
+wall, cpu = time.perf_counter(), time.process_time()
+solver = yatzy_solver.Solver.build(variant)
+wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+print(json.dumps({"wall": wall, "cpu": cpu, "version": yatzy_solver.__version__,
+                  "mean": solver.state_value("upper 0 | filled -")}))
+"""
+
+
+def peer_python(venv: str) -> str:
+    """The peer's interpreter, its environment made first if it is missing."""
+    python = os.path.join(venv, "bin", "python")
+    if not os.path.exists(python):
+        print(f"creating {venv} with yatzy-solver (python -m venv, pip install)", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+        subprocess.run([python, "-m", "pip", "install", "--quiet", "yatzy-solver"], check=True)
+    return python
+
+
+def one_thread_env() -> dict[str, str]:
+    """The environment that keeps the peer (rayon) and numpy's BLAS on one core."""
+    return {**os.environ, "RAYON_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1",
+            "OMP_NUM_THREADS": "1"}
+
+
+def run_peer(python: str, cores: int) -> dict[str, Any]:
+    env = one_thread_env() if cores == 1 else dict(os.environ)
+    done = subprocess.run([python, "-c", PEER_SOLVE, PEER_VARIANT], env=env,
+                          capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def run_ours(cores: int) -> dict[str, Any]:
+    env = one_thread_env() if cores == 1 else dict(os.environ)
+    done = subprocess.run([sys.executable, __file__, "--task",
+                           json.dumps(["solve_only", "yahtzee", {"joker": "forced"}, cores])],
+                          env=env, capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def spread(times: list[float]) -> str:
+    return f"median {statistics.median(times):6.2f} s (min {min(times):.2f}, max {max(times):.2f})"
+
+
+def main_peer(repeat: int, venv: str) -> None:
+    python = peer_python(venv)
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+          f"{platform.python_version()}, load average {os.getloadavg()}")
+    print(f"official Yahtzee, forced joker: yacht_edu vs yatzy-solver ({PEER_VARIANT}), "
+          f"{repeat} alternating runs each, fresh processes, nothing cached")
+    for cores in (os.cpu_count() or 1, 1):
+        ours: list[dict[str, Any]] = []
+        theirs: list[dict[str, Any]] = []
+        for _ in range(repeat):
+            ours.append(run_ours(cores))
+            theirs.append(run_peer(python, cores))
+            print(f"  {cores} core(s): ours {ours[-1]['wall']:6.2f} s (cpu {ours[-1]['cpu']:6.2f}),"
+                  f" peer {theirs[-1]['wall']:6.2f} s (cpu {theirs[-1]['cpu']:6.2f}),"
+                  f" load {os.getloadavg()[0]:.2f}", flush=True)
+        mean_ours, mean_theirs = ours[0]["mean"], theirs[0]["mean"]
+        if abs(mean_ours - mean_theirs) > 1e-9:
+            raise SystemExit(f"not the same game: {mean_ours} here, {mean_theirs} in the peer")
+        walls_ours = [r["wall"] for r in ours]
+        walls_theirs = [r["wall"] for r in theirs]
+        ratios = [a / b for a, b in zip(walls_ours, walls_theirs, strict=True)]
+        print(f"{cores} core(s): yacht_edu {spread(walls_ours)}  mean {mean_ours:.6f}, "
+              f"sd {ours[0]['sd']:.4f}")
+        print(f"{cores} core(s): peer {theirs[0]['version']:<7} {spread(walls_theirs)}  mean "
+              f"{mean_theirs:.6f} (the mean only)")
+        print(f"{cores} core(s): ratio yacht_edu / peer: median of the pairs "
+              f"{statistics.median(ratios):.2f}x, of the medians "
+              f"{statistics.median(walls_ours) / statistics.median(walls_theirs):.2f}x", flush=True)
+    print(f"load average at the end {os.getloadavg()}")
+
+
+def option(name: str, default: str) -> str:
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+
 if __name__ == "__main__":
     if "--task" in sys.argv:
         task, *arguments = json.loads(sys.argv[sys.argv.index("--task") + 1])
         print(json.dumps(TASKS[task](*arguments)))
+    elif "--peer" in sys.argv:
+        main_peer(int(option("--repeat", "3")), option("--peer-venv", "/work/peer-venv"))
     else:
         main("--quick" in sys.argv)
