@@ -17,8 +17,13 @@ values are then whole numbers over a common denominator, a power of 6 (see
 
 from __future__ import annotations
 
+import contextlib
+import mmap
+import multiprocessing
 import os
-from collections.abc import Callable
+import sys
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NamedTuple, Protocol
 
@@ -55,8 +60,9 @@ __all__ = [
 Array = npt.NDArray[Any]
 Ints = npt.NDArray[np.intp]
 
-#: States worked out together: large enough for numpy, small enough for the processor cache.
-CHUNK = 256
+#: States worked out together: large enough for numpy, small enough for the processor cache
+#: (64 took about two thirds of the processor time of 256 in the Yahtzee solve: BENCHMARKS.md).
+CHUNK = 64
 
 
 class ProgressBar(Protocol):
@@ -220,38 +226,33 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
     """Every reachable state's worth and mean square (NaN for unreachable states).
 
     ``within``: only the states whose filled boxes include these (an endgame).  ``workers``:
-    threads sharing each layer (numpy works outside Python's lock; default: one per
-    processor).  The default ``solve_chunk`` is the optimal float solve; strategies and the
-    exact solve pass their own (``exact=True``: Python integers, one worker since they hold the
-    lock).
+    how many processors share each layer (default: all).  The default ``solve_chunk`` is the
+    optimal float solve, shared out to helper processes (see :func:`_helpers`); strategies
+    and the exact solve pass their own, run in threads (``exact=True``: Python integers, one
+    worker since they hold Python's lock).
     """
     layers = [space.layer(n, within) for n in range(space.number_of_boxes + 1)]
+    helpers = 1 if exact else (workers or os.cpu_count() or 1)
+    forked = solve_chunk is None and helpers > 1 and _can_fork()
     # Exact: every state of a rule set without bonuses is reachable (and 0 is harmless).
-    mean = np.full(space.size, 0 if exact else np.nan, dtype=object if exact else np.float64)
-    mean_square = mean.copy()
+    mean = _table(space.size, 0 if exact else np.nan, object if exact else np.float64, forked)
+    mean_square = _table(space.size, mean[0], mean.dtype, forked)
     mean[layers[-1].copies] = 0
     mean_square[layers[-1].copies] = 0
-    work = solve_chunk or _float_chunk(rows)
-    threads = 1 if exact else (workers or os.cpu_count() or 1)
+    largest = max(len(layer.solved) for layer in layers)
+    layer_mean = _table(largest, 0, mean.dtype, forked)
+    layer_mean_square = _table(largest, 0, mean.dtype, forked)
+    job = _Job(solve_chunk or _float_chunk(rows), layers, mean, mean_square, layer_mean,
+               layer_mean_square)
     bar = progress(total=sum(len(layer.solved) for layer in layers[:-1]),
                    desc=space.rules.label("en")) if progress else None
     try:
-        with ThreadPoolExecutor(threads) as pool:
+        with _helpers(job, helpers, forked) as run:
             for filled in range(space.number_of_boxes - 1, -1, -1):
                 layer = layers[filled]
-                layer_mean = np.empty(len(layer.solved), dtype=mean.dtype)
-                layer_mean_square = np.empty(len(layer.solved), dtype=mean.dtype)
-
-                def solve_part(part: slice, layer: Layer = layer, filled: int = filled,
-                               layer_mean: Array = layer_mean,
-                               layer_mean_square: Array = layer_mean_square) -> int:
-                    states = layer.solved[part]
-                    layer_mean[part], layer_mean_square[part] = work(states, mean, mean_square,
-                                                                     filled)
-                    return len(states)
-
-                run = pool.map if threads > 1 else map
-                for done in run(solve_part, chunks(layer.solved, CHUNK)):
+                parts = [(filled, part.start, min(part.stop, len(layer.solved)))
+                         for part in chunks(layer.solved, CHUNK)]
+                for done in run(parts):
                     if bar is not None:
                         bar.update(done)
                 mean[layer.copies] = layer_mean[layer.copy_of]
@@ -259,7 +260,78 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
     finally:
         if bar is not None:
             bar.close()
+    if forked:  # ordinary arrays, not the shared memory
+        return np.array(mean), np.array(mean_square)
     return mean, mean_square
+
+
+class _Job(NamedTuple):
+    """A solve in progress: what every worker reads and the layer's results it writes."""
+
+    work: ChunkSolver
+    layers: list[Layer]
+    mean: Array
+    mean_square: Array
+    layer_mean: Array
+    layer_mean_square: Array
+
+    def solve_part(self, part: tuple[int, int, int]) -> int:
+        """Work out states ``start:stop`` of the layer with ``filled`` boxes filled."""
+        filled, start, stop = part
+        states = self.layers[filled].solved[start:stop]
+        self.layer_mean[start:stop], self.layer_mean_square[start:stop] = self.work(
+            states, self.mean, self.mean_square, filled)
+        return stop - start
+
+
+def _table(size: int, fill: object, dtype: Any, shared: bool) -> Array:
+    """An array of ``size`` values; ``shared``: in memory that forked processes share."""
+    if not shared:
+        return np.full(size, fill, dtype=dtype)
+    memory = mmap.mmap(-1, max(size, 1) * np.dtype(dtype).itemsize)  # anonymous and shared
+    table = np.frombuffer(memory, dtype=dtype, count=size)
+    table[:] = fill
+    return table
+
+
+def _can_fork() -> bool:
+    """Helper processes are started by forking this one: on Linux, and not from a daemon."""
+    return (sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
+            and not multiprocessing.current_process().daemon)
+
+
+#: The job that forked helper processes find (set only while they are started).
+_forked_job: list[_Job] = []
+_fork_lock = threading.Lock()
+
+
+def _solve_forked_part(part: tuple[int, int, int]) -> int:
+    return _forked_job[0].solve_part(part)
+
+
+@contextlib.contextmanager
+def _helpers(job: _Job, helpers: int,
+             forked: bool) -> Iterator[Callable[[list[tuple[int, int, int]]], Iterable[int]]]:
+    """Something that runs a layer's parts and yields how many states each part had.
+
+    Float solves fork ``helpers`` processes that share the arrays (each its own Python, so
+    all processors work: threads would queue for Python's lock between numpy's small steps);
+    other solves use threads, or none for one helper.
+    """
+    if helpers == 1:
+        yield lambda parts: map(job.solve_part, parts)
+    elif forked:
+        with _fork_lock:
+            _forked_job.append(job)
+            try:
+                pool = multiprocessing.get_context("fork").Pool(helpers)
+            finally:
+                _forked_job.clear()
+        with pool:
+            yield lambda parts: pool.imap_unordered(_solve_forked_part, parts)
+    else:
+        with ThreadPoolExecutor(helpers) as threads:
+            yield lambda parts: threads.map(job.solve_part, parts)
 
 
 def _float_chunk(rows: BoxRows) -> ChunkSolver:
