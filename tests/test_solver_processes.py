@@ -22,7 +22,17 @@ class CountingBar:
 
 @pytest.mark.skipif(not backward._can_fork(), reason="helper processes are forked on Linux only")
 @pytest.mark.parametrize("name", ["yacht", "yacht_sum4"])
-def test_two_processes_give_the_same_table_bit_for_bit(name: str) -> None:
+def test_two_processes_give_the_same_table_bit_for_bit(name: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(backward, "FORK_FROM", 0)  # fork even for these small rule sets
+    starts: list[int] = []
+    original = backward._helpers
+
+    def helpers(job: backward._Job, helpers: int, forked: bool):  # type: ignore[no-untyped-def]
+        starts.append(forked)
+        return original(job, helpers, forked)
+
+    monkeypatch.setattr(backward, "_helpers", helpers)
     bars: list[CountingBar] = []
 
     def progress(total: int, desc: str) -> CountingBar:
@@ -36,6 +46,7 @@ def test_two_processes_give_the_same_table_bit_for_bit(name: str) -> None:
     # Ordinary arrays come back, not views of the memory the helpers shared.
     assert shared.mean.flags.owndata and shared.mean_square.flags.owndata
     assert bars[0].done == bars[0].total > 0 and bars[0].closed
+    assert starts == [False, True]  # one process, then forked helpers
 
 
 def test_threads_serve_a_solve_that_brings_its_own_chunk_solver() -> None:

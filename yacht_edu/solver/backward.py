@@ -60,6 +60,9 @@ __all__ = [
 Array = npt.NDArray[Any]
 Ints = npt.NDArray[np.intp]
 
+#: Solves of at least this many states are shared out to forked processes; smaller ones (Yacht's
+#: 4,096 states) spend less time in threads than in starting processes.
+FORK_FROM = 50_000
 #: States worked out together: large enough for numpy, small enough for the processor cache
 #: (64 took about two thirds of the processor time of 256 in the Yahtzee solve: BENCHMARKS.md).
 CHUNK = 64
@@ -227,13 +230,14 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
 
     ``within``: only the states whose filled boxes include these (an endgame).  ``workers``:
     how many processors share each layer (default: all).  The default ``solve_chunk`` is the
-    optimal float solve, shared out to helper processes (see :func:`_helpers`); strategies
-    and the exact solve pass their own, run in threads (``exact=True``: Python integers, one
-    worker since they hold Python's lock).
+    optimal float solve, shared out to helper processes if it is large (see :func:`_helpers`,
+    :data:`FORK_FROM`); strategies and the exact solve pass their own, run in threads
+    (``exact=True``: Python integers, one worker since they hold Python's lock).
     """
     layers = [space.layer(n, within) for n in range(space.number_of_boxes + 1)]
     helpers = 1 if exact else (workers or os.cpu_count() or 1)
-    forked = solve_chunk is None and helpers > 1 and _can_fork()
+    forked = (solve_chunk is None and helpers > 1 and _can_fork()
+              and sum(len(layer.solved) for layer in layers) >= FORK_FROM)
     # Exact: every state of a rule set without bonuses is reachable (and 0 is harmless).
     mean = _table(space.size, 0 if exact else np.nan, object if exact else np.float64, forked)
     mean_square = _table(space.size, mean[0], mean.dtype, forked)
