@@ -1,0 +1,188 @@
+"""A class on one server: N learners on one JupyterHub, each opening a lesson and playing.
+
+Starts a real JupyterHub (the dummy authenticator, the simple local-process spawner: every
+learner's server under the current user, one home folder each; configurable-http-proxy from
+npm), logs N learners in through the login form, and has each open a kernel, run the first
+lesson's cells and play Yacht at a person's pace: a click every 1-2 s (roll, hold a die, roll,
+roll, score a box), sent as the browser sends a button click (a widget message through the
+proxy).  Prints:
+
+- the time for the whole class to start: hub up, every server ready, every lesson run;
+- click-to-update latency: from the click leaving the browser to the kernel having sent every
+  widget update and gone idle (median, p95, max), and how many clicks changed nothing;
+- memory per learner: resident memory (RSS) of each learner's kernel and single-user server,
+  beside a kernel that has imported nothing of ours.
+
+Run as root (the servers are started with --allow-root) from the repository:
+
+    python benchmarks/bench_class.py --learners 10
+    python benchmarks/bench_class.py --learners 30 --seconds 90
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "hub"))
+
+from classhub import Hub, Kernel, code_cells, lesson, rss_kib  # noqa: E402
+
+SETUP = """
+import json
+import yacht_edu as ye
+view = ye.play(players=({name!r},), seed={seed})
+print(json.dumps({{"roll": view.dice.roll_button.model_id,
+                  "dice": [die.model_id for die in view.dice.dice],
+                  "boxes": [view.cards[0].boxes[c].model_id for c in view.game.rules.categories]}}))
+"""
+
+
+def server_pids(names: set[str]) -> dict[str, int]:
+    """Each learner's single-user server process (found by its environment in ``/proc``)."""
+    found = {}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            command = (proc / "cmdline").read_bytes()
+            environ = (proc / "environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"jupyterhub-singleuser" not in command:
+            continue
+        for entry in environ:
+            if entry.startswith(b"JUPYTERHUB_USER="):
+                user = entry.split(b"=", 1)[1].decode()
+                if user in names:
+                    found[user] = int(proc.name)
+    return found
+
+
+class Learner(threading.Thread):
+    """One learner: opens the lesson, then clicks at a person's pace until the time is up."""
+
+    def __init__(self, hub: Hub, name: str, seed: int, stop_at: list[float]) -> None:
+        super().__init__(name=name, daemon=True)
+        self.hub, self.seed, self.stop_at = hub, seed, stop_at
+        self.latencies: list[float] = []
+        self.ignored = 0
+        self.lesson_done = threading.Event()
+        self.error: BaseException | None = None
+        self.kernel: Kernel | None = None
+
+    def run(self) -> None:
+        try:
+            self.kernel = self.hub.kernel(self.name)
+            for cell in code_cells(lesson()):
+                self.kernel.check(cell)
+            widgets = json.loads(self.kernel.check(SETUP.format(name=self.name, seed=self.seed)))
+            self.lesson_done.set()
+            while not self.stop_at:
+                time.sleep(0.1)
+            self.play(widgets)
+        except BaseException as error:  # reported by the main thread
+            self.error = error
+            self.lesson_done.set()
+
+    def play(self, widgets: dict[str, list[str] | str]) -> None:
+        pace = random.Random(self.seed)
+        turn = 0
+        while time.monotonic() < self.stop_at[0] and turn < len(widgets["boxes"]):
+            for click in (widgets["roll"], widgets["dice"][0], widgets["roll"], widgets["roll"],
+                          widgets["boxes"][turn]):
+                time.sleep(pace.uniform(1.0, 2.0))
+                assert self.kernel is not None and isinstance(click, str)
+                reply = self.kernel.click(click)
+                self.latencies.append(reply.seconds * 1000)
+                self.ignored += reply.updates == 0
+                if time.monotonic() >= self.stop_at[0]:
+                    return
+            turn += 1
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--learners", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the class plays")
+    arguments = parser.parse_args()
+    if os.geteuid() != 0:
+        sys.exit("Run as root: the learners' servers start with --allow-root.")
+    names = [f"learner{i:02d}" for i in range(1, arguments.learners + 1)]
+    state = Path(tempfile.mkdtemp(prefix="yacht_edu_class_"))
+    shared = state / "shared-cache"
+    subprocess.run([sys.executable, "-m", "yacht_edu.solver", "warm", "--rules", "yacht",
+                    "--cache", str(shared), "--quiet"], check=True, stdout=subprocess.DEVNULL,
+                   env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    print(f"{arguments.learners} learners, {platform.processor() or platform.machine()}, "
+          f"{os.cpu_count()} cores, load average before {os.getloadavg()[0]:.2f}")
+    try:
+        with Hub(state, [*names, "bare"], isolated=False,
+                 environment={"YACHT_EDU_SHARED_CACHE": str(shared)}) as hub:
+            hub_up = time.monotonic() - hub.started
+            with ThreadPoolExecutor(8) as pool:
+                list(pool.map(hub.login, names))
+            servers_ready = hub.wait_ready(names)
+            learners = [Learner(hub, name, seed, []) for seed, name in enumerate(names)]
+            for learner in learners:
+                learner.start()
+            for learner in learners:
+                learner.lesson_done.wait()
+            lessons_open = time.monotonic() - hub.started
+            failed = [(learner.name, learner.error) for learner in learners if learner.error]
+            if failed:
+                raise RuntimeError(f"learners failed: {failed[:3]}")
+            print(f"class start: hub up {hub_up:.1f} s, every server ready {servers_ready:.1f} s,"
+                  f" every lesson run and game shown {lessons_open:.1f} s")
+            learners[0].stop_at.append(time.monotonic() + arguments.seconds)
+            for learner in learners[1:]:
+                learner.stop_at.append(learners[0].stop_at[0])
+            for learner in learners:
+                learner.join()
+            report(hub, learners, names)
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+
+
+def report(hub: Hub, learners: list[Learner], names: list[str]) -> None:
+    latencies = [ms for learner in learners for ms in learner.latencies]
+    ignored = sum(learner.ignored for learner in learners)
+    print(f"clicks: {len(latencies)} ({ignored} changed nothing); click to update: "
+          f"median {statistics.median(latencies):.0f} ms, p95 {percentile(latencies, 0.95):.0f}"
+          f" ms, max {max(latencies):.0f} ms")
+    kernels = [rss_kib(pid) / 1024 for name in names for pid in hub.processes(name)]
+    servers = [rss_kib(pid) / 1024 for pid in server_pids(set(names)).values()]
+    hub.api("POST", "/users/bare/server")
+    hub.wait_ready(["bare"])
+    bare = hub.kernel("bare")
+    bare.check("import sys")
+    (bare_pid,) = hub.processes("bare")
+    bare_mib = rss_kib(bare_pid) / 1024
+    bare.close()
+    print(f"memory per learner: kernel RSS median {statistics.median(kernels):.0f} MiB "
+          f"(max {max(kernels):.0f}), a kernel with nothing of ours {bare_mib:.0f} MiB; "
+          f"single-user server RSS median {statistics.median(servers):.0f} MiB; "
+          f"kernel + server ≈ {statistics.median(kernels) + statistics.median(servers):.0f} MiB")
+    print(f"load average after {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
