@@ -63,7 +63,8 @@ def solves(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def shared(tmp_path: Path, own: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A class cache warmed with the Yacht table, then made read-only, as a teacher leaves it."""
     folder = tmp_path / "class"
-    assert main(["warm", "--rules", "yacht", "--cache", str(folder), "--quiet"]) == 0
+    with cache.only(folder):
+        solve(YACHT)
     clear_memory()
     monkeypatch.setenv("YACHT_EDU_SHARED_CACHE",
                        os.pathsep.join([str(tmp_path / "missing"), str(folder)]))
@@ -272,6 +273,7 @@ def test_a_damaged_table_loads_the_same_or_is_refused(changes: list[Any]) -> Non
 
 # -- warm ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_warm_fills_a_directory_once(tmp_path: Path, own: Path, solves: list[str],
                                      capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "srv" / "cache"
