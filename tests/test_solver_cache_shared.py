@@ -214,7 +214,7 @@ def test_two_kernels_solving_the_same_table_at_once(own: Path) -> None:
     assert sorted(p.name for p in own.iterdir()) == ["yacht_sum4-float-v1.npz"]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert cache.read(own / "yacht_sum4-float-v1.npz", {"rules": "yacht_sum4"})
+        assert cache.read(own / "yacht_sum4-float-v1.npz", {"rules": "Rules('yacht_sum4')"})
 
 
 # -- random damage ---------------------------------------------------------------------------

@@ -142,9 +142,18 @@ def checksum(arrays: Arrays) -> str:
 
 
 def header(rules: Rules, kind: str, fingerprint: bytes) -> dict[str, object]:
-    """What a file must say about itself to be used."""
-    return {"format": SOLVER_FORMAT, "rules": rules_key(rules), "kind": kind,
-            "fingerprint": hashlib.sha256(fingerprint).hexdigest()}
+    """What a file must say about itself to be used.
+
+    The rule set is written as ``repr(rules)`` would write it with plain Python values, so
+    tables saved before numpy spellings were normalised stay valid.
+
+    >>> import numpy as np
+    >>> header(Rules(np.str_("yacht")), "float", b"")["rules"]
+    "Rules('yacht')"
+    """
+    options = "".join(f", {key}={_plain(value)!r}" for key, value in rules.options.items())
+    return {"format": SOLVER_FORMAT, "rules": f"Rules({str(rules.name)!r}{options})",
+            "kind": kind, "fingerprint": hashlib.sha256(fingerprint).hexdigest()}
 
 
 # -- writing ---------------------------------------------------------------------------------
