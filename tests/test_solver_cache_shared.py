@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 import yacht_edu.solver as solver
 from yacht_edu import Rules, get_rules
 from yacht_edu.solver import cache, clear_memory, solve
-from yacht_edu.solver.warm import LESSON_TABLES, main, parse_rules, tables_of
+from yacht_edu.solver.warm import LESSON_TABLES, Table, main, parse_rules, tables_of, warm
 
 YACHT = get_rules("yacht")
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,6 +111,34 @@ def test_a_corrupt_shared_table_is_solved_into_the_learners_cache(
     with pytest.warns(cache.CacheWarning):
         solve(YACHT)
     assert solves == ["yacht"]
+
+
+def test_a_shared_table_the_learner_may_not_read_is_skipped(
+        shared: Path, own: Path, solves: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    table = shared / cache.table_path(YACHT, "float").name
+    opened = Path.open
+
+    def forbidden(path: Path, *args: Any, **kwargs: Any) -> Any:
+        if path == table:  # as a file written 0600 by another user is to a learner
+            raise PermissionError(13, "Permission denied", str(path))
+        return opened(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", forbidden)
+    with pytest.warns(cache.CacheWarning, match="cannot be read.*tell your teacher"):
+        solve(YACHT)
+    assert solves == ["yacht"] and (own / table.name).is_file()
+
+
+def test_warming_again_makes_an_older_private_table_readable(tmp_path: Path, own: Path,
+                                                             solves: list[str]) -> None:
+    folder = tmp_path / "class"
+    with cache.only(folder):
+        solve(YACHT)
+    table = folder / cache.table_path(YACHT, "float").name
+    table.chmod(0o600)  # as the package wrote them before the shared cache
+    clear_memory()
+    assert warm([Table(YACHT, "float")], folder) == [table]
+    assert stat.S_IMODE(table.stat().st_mode) == 0o644 and solves == ["yacht"]
 
 
 def test_a_stale_shared_table_is_skipped(shared: Path, own: Path, solves: list[str],

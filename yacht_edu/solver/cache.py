@@ -195,7 +195,7 @@ def make_dirs(folder: Path) -> None:
 # -- reading ---------------------------------------------------------------------------------
 
 class Refused(Exception):  # noqa: N818 - a reason, not an error anyone sees
-    """Why a file on disk was not used: ``"corrupt"`` or ``"stale"``."""
+    """Why a file on disk was not used: ``"corrupt"``, ``"stale"`` or ``"unreadable"``."""
 
 
 def load(path: Path, expected: Mapping[str, object]) -> dict[str, npt.NDArray[Any]] | None:
@@ -218,7 +218,8 @@ def load(path: Path, expected: Mapping[str, object]) -> dict[str, npt.NDArray[An
 
 
 def read(path: Path, expected: Mapping[str, object]) -> dict[str, npt.NDArray[Any]]:
-    """The arrays saved at ``path``; :class:`Refused` if corrupt or stale.
+    """The arrays saved at ``path``; :class:`Refused` if unreadable (permissions), corrupt or
+    stale.
 
     Any failure to read the file counts as corrupt: a flipped byte can surface as nearly any
     exception from zipfile, numpy or json (even ``MemoryError`` from a forged array shape).
@@ -226,7 +227,11 @@ def read(path: Path, expected: Mapping[str, object]) -> dict[str, npt.NDArray[An
     if not path.is_file():
         raise FileNotFoundError(path)
     try:
-        with path.open("rb") as file, np.load(file, allow_pickle=False) as saved:
+        file = path.open("rb")
+    except PermissionError as error:
+        raise Refused("unreadable") from error
+    try:
+        with file, np.load(file, allow_pickle=False) as saved:
             meta = json.loads(saved["meta"].tobytes().decode())
             arrays = {name: saved[name] for name in saved.files if name != "meta"}
     except Exception as error:

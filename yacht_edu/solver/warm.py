@@ -15,6 +15,7 @@ the directory and good is left as it is, so warming twice costs a second, not a 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -89,6 +90,8 @@ def warm(tables: Iterable[Table], folder: Path, progress: Progress | None = None
             path = cache.table_path(table.rules, table.kind)
             if not path.is_file():
                 raise OSError(f"could not write {path}: is the directory writable?")
+            with contextlib.suppress(OSError):  # a table an older version wrote private
+                path.chmod(cache.FILE_MODE)
             written.append(path)
             if outer is not None:
                 outer.update(1)
