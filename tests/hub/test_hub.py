@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from classhub import LEARNERS, Classroom
+from classhub import LEARNERS, Classroom, code_cells, lesson
 
 import yacht_edu as ye
 
@@ -31,8 +31,9 @@ def test_each_learner_works_as_themselves_in_their_own_home(classroom: Classroom
         who = kernel.check("import os, pwd; print(pwd.getpwuid(os.getuid()).pw_name, "
                            "os.path.expanduser('~'))").split()
         assert who == [name, str(classroom.home(name))]
-        assert classroom.lesson_outputs[name]  # every cell of the lesson ran without an error
-        assert "All three right!" in "".join(classroom.lesson_outputs[name])
+    # every code cell of the lesson ran, none with an error (the set-up fails otherwise)
+    assert {len(outputs) for outputs in classroom.lesson_outputs.values()} == {
+        len(code_cells(lesson()))}
 
 
 def test_a_learner_cannot_open_anothers_server(classroom: Classroom) -> None:
@@ -73,23 +74,17 @@ def test_two_learners_play_a_turn_each_independently(classroom: Classroom) -> No
 def test_the_shared_cache_is_read_and_not_written(classroom: Classroom) -> None:
     before = snapshot(classroom.shared)
     assert before and all(mode & 0o777 == 0o644 for *_, mode in before.values())
-    count_solves = (
-        "import yacht_edu as ye\n"
-        "import yacht_edu.solver as solver\n"
-        "solves = []\n"
-        "original = solver.solve_layers\n"
-        "def counting(*args, **kwargs):\n"
-        "    solves.append(args[0].rules.name)\n"
-        "    return original(*args, **kwargs)\n"
-        "solver.solve_layers = counting\n"
-        "solver.clear_memory()\n")
     for name, kernel in classroom.kernels.items():
-        kernel.check(count_solves)
-        mean = kernel.check("print(ye.optimal_expected_score('yacht').mean)")
-        assert float(mean) == pytest.approx(166.9551, abs=1e-4)  # README's figure
-        assert kernel.check("print(solves)").strip() == "[]"  # loaded, not solved
+        mean = kernel.check(
+            "import warnings\nimport yacht_edu as ye\n"
+            "with warnings.catch_warnings(record=True) as caught:\n"
+            "    warnings.simplefilter('always')\n"
+            "    print(ye.optimal_expected_score('yacht').mean, len(caught))").split()
+        assert float(mean[0]) == pytest.approx(166.9551, abs=1e-4)  # README's figure
+        assert mean[1] == "0"  # no table skipped
         own = classroom.home(name) / ".cache" / "yacht_edu"
-        assert not any(own.glob("yacht-*")) if own.exists() else True
+        # a table solved in the kernel would have been written here: it was read, not solved
+        assert not own.exists() or not any(own.glob("yacht-*"))
         refused = kernel.check(
             f"try:\n    open({str(classroom.shared / 'mine.npz')!r}, 'wb')\n"
             "except PermissionError:\n    print('refused')")
