@@ -33,13 +33,17 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "hub"))
 
 from classhub import Hub, Kernel, code_cells, lesson, rss_kib  # noqa: E402
+
+T = TypeVar("T")
 
 SETUP = """
 import json
@@ -80,6 +84,7 @@ class Learner(threading.Thread):
         self.hub, self.seed, self.stop_at = hub, seed, stop_at
         self.latencies: list[float] = []
         self.ignored = 0
+        self.reconnects = 0
         self.lesson_done = threading.Event()
         self.error: BaseException | None = None
         self.kernel: Kernel | None = None
@@ -88,15 +93,33 @@ class Learner(threading.Thread):
         try:
             self.kernel = self.hub.kernel(self.name)
             for cell in code_cells(lesson()):
-                self.kernel.check(cell)
-            widgets = json.loads(self.kernel.check(SETUP.format(name=self.name, seed=self.seed)))
+                self.again_if_dropped(lambda code=cell: self.kernel.check(code))
+            widgets = json.loads(self.again_if_dropped(
+                lambda: self.kernel.check(SETUP.format(name=self.name, seed=self.seed))))
             self.lesson_done.set()
-            while not self.stop_at:
-                time.sleep(0.1)
+            awake = time.monotonic()
+            while not self.stop_at:  # waiting for the class: keep reading the websocket (it
+                time.sleep(0.1)        # answers the server's pings), as an open browser tab does
+                if time.monotonic() - awake > 5:
+                    self.again_if_dropped(lambda: self.kernel.run("pass"))
+                    awake = time.monotonic()
             self.play(widgets)
         except BaseException as error:  # reported by the main thread
             self.error = error
             self.lesson_done.set()
+
+    def again_if_dropped(self, step: Callable[[], T]) -> T:
+        """Run ``step``; if the websocket dropped, reconnect (as a browser does) and run it
+        again — counted, and printed with the results."""
+        import websocket
+
+        try:
+            return step()
+        except (websocket.WebSocketException, OSError):
+            self.reconnects += 1
+            assert self.kernel is not None
+            self.kernel.connect()
+            return step()
 
     def play(self, widgets: dict[str, list[str] | str]) -> None:
         pace = random.Random(self.seed)
@@ -106,7 +129,7 @@ class Learner(threading.Thread):
                           widgets["boxes"][turn]):
                 time.sleep(pace.uniform(1.0, 2.0))
                 assert self.kernel is not None and isinstance(click, str)
-                reply = self.kernel.click(click)
+                reply = self.again_if_dropped(lambda model=click: self.kernel.click(model))
                 self.latencies.append(reply.seconds * 1000)
                 self.ignored += reply.updates == 0
                 if time.monotonic() >= self.stop_at[0]:
@@ -165,7 +188,9 @@ def main() -> None:
 def report(hub: Hub, learners: list[Learner], names: list[str]) -> None:
     latencies = [ms for learner in learners for ms in learner.latencies]
     ignored = sum(learner.ignored for learner in learners)
-    print(f"clicks: {len(latencies)} ({ignored} changed nothing); click to update: "
+    reconnects = sum(learner.reconnects for learner in learners)
+    print(f"clicks: {len(latencies)} ({ignored} changed nothing, {reconnects} dropped "
+          f"connections reopened); click to update: "
           f"median {statistics.median(latencies):.0f} ms, p95 {percentile(latencies, 0.95):.0f}"
           f" ms, max {max(latencies):.0f} ms")
     kernels = [rss_kib(pid) / 1024 for name in names for pid in hub.processes(name)]

@@ -236,13 +236,17 @@ class Kernel:
     """One kernel's websocket: run code, or send a widget a click as the browser does."""
 
     def __init__(self, hub: Hub, name: str, kernel_id: str) -> None:
-        import websocket  # websocket-client, a dependency of jupyter_server
-
         self.hub, self.name, self.id = hub, name, kernel_id
         self.session = uuid.uuid4().hex
+        self.connect()
+
+    def connect(self) -> None:
+        """Open (or open again, as a browser does after a dropped connection) the websocket."""
+        import websocket  # websocket-client, a dependency of jupyter_server
+
         self.socket = websocket.create_connection(
-            f"ws://127.0.0.1:{hub.port}/user/{name}/api/kernels/{kernel_id}/channels",
-            header=[f"Authorization: token {hub.token}"], timeout=300)
+            f"ws://127.0.0.1:{self.hub.port}/user/{self.name}/api/kernels/{self.id}/channels",
+            header=[f"Authorization: token {self.hub.token}"], timeout=300)
 
     def close(self) -> None:
         self.socket.close()
