@@ -4,8 +4,8 @@ Starts a real JupyterHub (the dummy authenticator, the simple local-process spaw
 learner's server under the current user, one home folder each; configurable-http-proxy from
 npm), logs N learners in through the login form, and has each open a kernel, run the first
 lesson's cells and play Yacht at a person's pace: a click every 1-2 s (roll, hold a die, roll,
-roll, score a box), sent as the browser sends a button click (a widget message through the
-proxy).  Prints:
+roll, score a box), sent as the browser sends a click on the game board (the board's intent, a
+widget message through the proxy).  Prints:
 
 - the time for the whole class to start: hub up, every server ready, every lesson run;
 - click-to-update latency: from the click leaving the browser to the kernel having sent every
@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "hub"))
@@ -49,9 +49,7 @@ SETUP = """
 import json
 import yacht_edu as ye
 view = ye.play(players=({name!r},), seed={seed})
-print(json.dumps({{"roll": view.dice.roll_button.model_id,
-                  "dice": [die.model_id for die in view.dice.dice],
-                  "boxes": [view.cards[0].boxes[c].model_id for c in view.game.rules.categories]}}))
+print(json.dumps({{"board": view.model_id, "boxes": list(view.game.rules.categories)}}))
 """
 
 
@@ -85,6 +83,7 @@ class Learner(threading.Thread):
         self.latencies: list[float] = []
         self.ignored = 0
         self.reconnects = 0
+        self.score_clicks = self.scored = 0
         self.lesson_done = threading.Event()
         self.error: BaseException | None = None
         self.kernel: Kernel | None = None
@@ -104,6 +103,8 @@ class Learner(threading.Thread):
                     self.again_if_dropped(lambda: self.kernel.run("pass"))
                     awake = time.monotonic()
             self.play(widgets)
+            self.scored = int(self.again_if_dropped(lambda: self.kernel.check(  # type: ignore[union-attr]
+                "print(len(view.game.scorecard().filled))")))
         except BaseException as error:  # reported by the main thread
             self.error = error
             self.lesson_done.set()
@@ -121,20 +122,23 @@ class Learner(threading.Thread):
             self.kernel.connect()
             return step()
 
-    def play(self, widgets: dict[str, list[str] | str]) -> None:
+    def play(self, widgets: dict[str, Any]) -> None:
+        """Turns of solitaire Yacht by clicks: roll, hold the first die, roll, roll, score the
+        turn's box (the boxes in scorecard order), each 1-2 s after the one before."""
         pace = random.Random(self.seed)
-        turn = 0
-        while time.monotonic() < self.stop_at[0] and turn < len(widgets["boxes"]):
-            for click in (widgets["roll"], widgets["dice"][0], widgets["roll"], widgets["roll"],
-                          widgets["boxes"][turn]):
+        board, boxes = widgets["board"], widgets["boxes"]
+        for box in boxes:
+            for intent in ({"intent": "roll"}, {"intent": "hold", "die": 0}, {"intent": "roll"},
+                           {"intent": "roll"},
+                           {"intent": "score", "player": self.name, "box": box}):
                 time.sleep(pace.uniform(1.0, 2.0))
-                assert self.kernel is not None and isinstance(click, str)
-                reply = self.again_if_dropped(lambda model=click: self.kernel.click(model))
+                reply = self.again_if_dropped(
+                    lambda content=intent: self.kernel.click(board, content))  # type: ignore[union-attr]
                 self.latencies.append(reply.seconds * 1000)
                 self.ignored += reply.updates == 0
+                self.score_clicks += intent["intent"] == "score"
                 if time.monotonic() >= self.stop_at[0]:
                     return
-            turn += 1
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -189,6 +193,8 @@ def report(hub: Hub, learners: list[Learner], names: list[str]) -> None:
     latencies = [ms for learner in learners for ms in learner.latencies]
     ignored = sum(learner.ignored for learner in learners)
     reconnects = sum(learner.reconnects for learner in learners)
+    print(f"boxes scored in the learners' games: {sum(learner.scored for learner in learners)}"
+          f" of {sum(learner.score_clicks for learner in learners)} score clicks")
     print(f"clicks: {len(latencies)} ({ignored} changed nothing, {reconnects} dropped "
           f"connections reopened); click to update: "
           f"median {statistics.median(latencies):.0f} ms, p95 {percentile(latencies, 0.95):.0f}"

@@ -292,12 +292,13 @@ class Kernel:
             raise AssertionError(f"{self.name}'s kernel: {reply.error}\n--- code:\n{code}")
         return reply.output
 
-    def click(self, model_id: str) -> Reply:
-        """The message a browser sends when a button widget is clicked; until the kernel is
-        idle again, having sent the widgets' updates."""
+    def click(self, model_id: str, content: dict[str, Any]) -> Reply:
+        """The message a browser sends when the learner clicks a widget (a custom message with
+        ``content``, e.g. the board's ``{"intent": "roll"}``); until the kernel is idle again,
+        having sent the widget's updates."""
         started = time.perf_counter()
         message_id = self._send("shell", "comm_msg", {
-            "comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
+            "comm_id": model_id, "data": {"method": "custom", "content": content}})
         return self._until_idle(message_id, started)
 
 
