@@ -306,14 +306,11 @@ def test_warm_fills_a_directory_once(tmp_path: Path, own: Path, solves: list[str
                                      capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "srv" / "cache"
     assert main(["warm", "--rules", "yacht_sum4", "--cache", str(folder), "--quiet"]) == 0
-    names = sorted(p.name for p in folder.iterdir())
-    assert names == ["yacht_sum4-distribution-v1.npz", "yacht_sum4-exact-v1.npz",
-                     "yacht_sum4-float-v1.npz"]
+    written = [f"yacht_sum4-{kind}-v1.npz" for kind in ("float", "exact", "distribution",
+                                                       "target")]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(written)
     assert all(stat.S_IMODE(p.stat().st_mode) == 0o644 for p in folder.iterdir())
-    assert capsys.readouterr().out.split() == [str(folder / name) for name in
-                                               ("yacht_sum4-float-v1.npz",
-                                                "yacht_sum4-exact-v1.npz",
-                                                "yacht_sum4-distribution-v1.npz")]
+    assert capsys.readouterr().out.split() == [str(folder / name) for name in written]
     assert not own.exists()  # the learner's own directory is not touched
     done = len(solves)
     clear_memory()
@@ -333,7 +330,9 @@ def test_the_lessons_tables() -> None:
     rule_sets = {table.rules for table in LESSON_TABLES}
     assert rule_sets == {get_rules("yacht"), get_rules("yacht_sum4"),
                          *(get_rules("yahtzee", joker=j) for j in ("forced", "free", "none"))}
-    assert len(LESSON_TABLES) == 3 + 3 + 3
+    assert len(LESSON_TABLES) == 4 + 4 + 3
     assert [t.kind for t in tables_of(get_rules("yahtzee"))] == ["float"]
+    assert [t.kind for t in tables_of(get_rules("yacht"))] == ["float", "exact",
+                                                              "distribution", "target"]
     assert parse_rules("yacht") == YACHT
     assert parse_rules("yahtzee:upper_first=true") == get_rules("yahtzee", upper_first=True)

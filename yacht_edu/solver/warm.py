@@ -8,8 +8,8 @@ Run once per class server (and again after upgrading the package)::
 ``--rules yahtzee:joker=free`` (repeatable) warms only the rule sets named.  A table already in
 the directory and good is left as it is, so warming twice costs a second, not a minute.
 
->>> [table.name for table in LESSON_TABLES][:3]
-['yacht float', 'yacht exact', 'yacht distribution']
+>>> [table.name for table in LESSON_TABLES][:4]
+['yacht float', 'yacht exact', 'yacht distribution', 'yacht target']
 """
 
 from __future__ import annotations
@@ -42,22 +42,26 @@ class Table:
     def solve(self, progress: Progress | None) -> None:
         """Load the table from the cache directory, or solve it and save it there."""
         from yacht_edu import solver
+        from yacht_edu.solver.target import solve_target
 
         makers: dict[str, Callable[..., object]] = {
             "float": solver.solve,
             "exact": solver.exact_solution,
             "distribution": solver.optimal_score_distribution,
+            "target": solve_target,
         }
         makers[self.kind](self.rules, progress=progress)
 
 
 def tables_of(rules: Rules) -> list[Table]:
-    """Every table of one rule set: the exact ones exist for ``yacht`` and ``yacht_sum4`` only."""
-    kinds = ["float"] if rules.is_yahtzee else ["float", "exact", "distribution"]
+    """Every table of one rule set: the exact ones and the chance to reach a target (the coach's
+    ``advise(..., goal=)``) exist for ``yacht`` and ``yacht_sum4`` only."""
+    kinds = ["float"] if rules.is_yahtzee else ["float", "exact", "distribution", "target"]
     return [Table(rules, kind) for kind in kinds]
 
 
-#: What the lessons and the coach solve: both Yacht rule sets exactly, Yahtzee with each joker.
+#: What the lessons and the coach solve: both Yacht rule sets exactly and for every target,
+#: Yahtzee with each joker.
 LESSON_RULES = (get_rules("yacht"), get_rules("yacht_sum4"),
                 *(get_rules("yahtzee", joker=joker) for joker in ("forced", "free", "none")))
 LESSON_TABLES: tuple[Table, ...] = tuple(
