@@ -82,7 +82,7 @@ class Learner(threading.Thread):
         self.hub, self.seed, self.stop_at = hub, seed, stop_at
         self.latencies: list[float] = []
         self.ignored = 0
-        self.reconnects = 0
+        self.reconnects = self.restarts = 0
         self.score_clicks = self.scored = 0
         self.lesson_done = threading.Event()
         self.error: BaseException | None = None
@@ -90,7 +90,7 @@ class Learner(threading.Thread):
 
     def run(self) -> None:
         try:
-            self.kernel = self.hub.kernel(self.name)
+            self.kernel = self.start_kernel()
             for cell in code_cells(lesson()):
                 self.again_if_dropped(lambda code=cell: self.kernel.check(code))
             widgets = json.loads(self.again_if_dropped(
@@ -108,6 +108,21 @@ class Learner(threading.Thread):
         except BaseException as error:  # reported by the main thread
             self.error = error
             self.lesson_done.set()
+
+    def start_kernel(self, attempts: int = 3) -> Kernel:
+        """A new kernel; one that fails to start (its websocket refused: it died while thirty
+        start on two cores) is started again, as a learner would reload — counted."""
+        import websocket
+
+        for attempt in range(attempts):
+            try:
+                return self.hub.kernel(self.name)
+            except (websocket.WebSocketException, OSError):
+                if attempt == attempts - 1:
+                    raise
+                self.restarts += 1
+                time.sleep(2)
+        raise AssertionError("unreachable")
 
     def again_if_dropped(self, step: Callable[[], T]) -> T:
         """Run ``step``; if the websocket dropped, reconnect (as a browser does) and run it
@@ -195,8 +210,9 @@ def report(hub: Hub, learners: list[Learner], names: list[str]) -> None:
     reconnects = sum(learner.reconnects for learner in learners)
     print(f"boxes scored in the learners' games: {sum(learner.scored for learner in learners)}"
           f" of {sum(learner.score_clicks for learner in learners)} score clicks")
+    restarts = sum(learner.restarts for learner in learners)
     print(f"clicks: {len(latencies)} ({ignored} changed nothing, {reconnects} dropped "
-          f"connections reopened); click to update: "
+          f"connections reopened, {restarts} kernels started again); click to update: "
           f"median {statistics.median(latencies):.0f} ms, p95 {percentile(latencies, 0.95):.0f}"
           f" ms, max {max(latencies):.0f} ms")
     kernels = [rss_kib(pid) / 1024 for name in names for pid in hub.processes(name)]
