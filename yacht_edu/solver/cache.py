@@ -1,13 +1,24 @@
-"""Solved tables saved in the user's cache directory, so a rule set is solved once per machine.
+"""Solved tables saved on disk, so a rule set is solved once per machine — or once per class.
 
 A file holds numpy arrays and a small JSON header: the solver-format version, the rule set,
 a fingerprint of every number the solver read from the model, and a SHA-256 checksum of the
-arrays.  A file that cannot be read, whose checksum fails (corrupt), or whose version, rules or
-fingerprint differ (stale) is ignored, and the caller solves again and overwrites it.  Files
-are written to a temporary name and renamed, so a reader never sees half a file.
+arrays.  Tables are read from a list of directories, in order:
 
-The directory: ``$YACHT_EDU_CACHE`` if set, else ``$XDG_CACHE_HOME/yacht_edu``, else
-``~/.cache/yacht_edu``.
+1. the shared, read-only ones a teacher or an administrator fills with
+   ``python -m yacht_edu.solver warm --cache DIR``: every directory in ``$YACHT_EDU_SHARED_CACHE``
+   (separated by ``os.pathsep``, ``:`` on Linux), then the system location
+   ``<sys.prefix>/share/yacht_edu/cache`` (the environment the package is installed in);
+2. the learner's own: ``$YACHT_EDU_CACHE`` if set, else ``$XDG_CACHE_HOME/yacht_edu``, else
+   ``~/.cache/yacht_edu``.
+
+A table is only ever written to the learner's own directory.  A file that cannot be read — for
+whatever reason — or whose checksum fails is *corrupt*; one whose version, rules or fingerprint
+differ is *stale*.  Either is skipped with a :class:`CacheWarning`, and when no directory holds a
+good table the caller solves again and writes it to the learner's directory.  Files are written
+to a temporary name in the same directory and renamed, so a reader (or a second kernel solving
+the same table at the same moment) never sees half a file.  Tables are readable by everyone
+(``0644``, directories ``0755``): a class cache is shared; a learner's own stays private as long
+as their home folder is.
 """
 
 from __future__ import annotations
@@ -16,27 +27,56 @@ import contextlib
 import hashlib
 import json
 import os
+import sys
 import tempfile
-import zipfile
-from collections.abc import Mapping
+import warnings
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from yacht_edu.i18n import t
 from yacht_edu.rules import Rules
 
-__all__ = ["SOLVER_FORMAT", "cache_dir", "checksum", "load", "save", "table_path"]
+__all__ = [
+    "SOLVER_FORMAT",
+    "SYSTEM_CACHE",
+    "CacheWarning",
+    "cache_dir",
+    "checksum",
+    "load",
+    "only",
+    "rules_key",
+    "save",
+    "search_path",
+    "shared_dirs",
+    "table_path",
+]
 
 #: Bump when the meaning or layout of the saved arrays changes: older files become stale.
 SOLVER_FORMAT = 1
 
+#: The shared directory an administrator fills for everyone using this Python environment.
+SYSTEM_CACHE = Path(sys.prefix) / "share" / "yacht_edu" / "cache"
+
+FILE_MODE = 0o644
+DIR_MODE = 0o755
+
 Arrays = Mapping[str, npt.NDArray[Any]]
+
+_only: Path | None = None
+
+
+class CacheWarning(UserWarning):
+    """A saved table was skipped (corrupt or stale) and the table is solved again."""
 
 
 def cache_dir() -> Path:
-    """Where solved tables are kept (see the module's documentation)."""
+    """The learner's own, writable directory (see the module's documentation)."""
+    if _only is not None:
+        return _only
     chosen = os.environ.get("YACHT_EDU_CACHE")
     if chosen:
         return Path(chosen)
@@ -44,10 +84,51 @@ def cache_dir() -> Path:
     return Path(base) / "yacht_edu"
 
 
+def shared_dirs() -> list[Path]:
+    """The shared, read-only directories, first ``$YACHT_EDU_SHARED_CACHE``'s, then the system's."""
+    if _only is not None:
+        return []
+    listed = os.environ.get("YACHT_EDU_SHARED_CACHE", "").split(os.pathsep)
+    return [Path(folder) for folder in listed if folder] + [SYSTEM_CACHE]
+
+
+def search_path() -> list[Path]:
+    """Every directory a table is read from, in order: the shared ones, then the learner's."""
+    return [*shared_dirs(), cache_dir()]
+
+
+@contextlib.contextmanager
+def only(folder: Path) -> Iterator[None]:
+    """Read and write tables in ``folder`` alone (what ``warm --cache DIR`` does)."""
+    global _only
+    before, _only = _only, Path(folder)
+    try:
+        yield
+    finally:
+        _only = before
+
+
+def rules_key(rules: Rules) -> str:
+    """The rule set and its options as plain text, the same however the values were spelled.
+
+    >>> import numpy as np
+    >>> rules_key(Rules(np.str_("yacht"))) == rules_key(Rules("yacht")) == "yacht"
+    True
+    >>> rules_key(Rules("yahtzee", joker="free"))
+    'yahtzee-joker_free-upper_first_False'
+    """
+    options = "".join(f"-{key}_{_plain(value)}" for key, value in rules.options.items())
+    return f"{_plain(rules.name)}{options}"
+
+
+def _plain(value: object) -> object:
+    """A numpy scalar as the Python value it holds (``np.str_("a")`` → ``"a"``)."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
 def table_path(rules: Rules, kind: str) -> Path:
-    """The file of one kind of table (``"float"``, ``"exact"``) of one rule set."""
-    options = "".join(f"-{key}_{value}" for key, value in rules.options.items())
-    return cache_dir() / f"{rules.name}{options}-{kind}-v{SOLVER_FORMAT}.npz"
+    """Where one kind of table (``"float"``, ``"exact"``) of one rule set is written."""
+    return cache_dir() / f"{rules_key(rules)}-{kind}-v{SOLVER_FORMAT}.npz"
 
 
 def checksum(arrays: Arrays) -> str:
@@ -61,20 +142,32 @@ def checksum(arrays: Arrays) -> str:
 
 
 def header(rules: Rules, kind: str, fingerprint: bytes) -> dict[str, object]:
-    """What a file must say about itself to be used."""
-    return {"format": SOLVER_FORMAT, "rules": repr(rules), "kind": kind,
-            "fingerprint": hashlib.sha256(fingerprint).hexdigest()}
+    """What a file must say about itself to be used.
 
+    The rule set is written as ``repr(rules)`` would write it with plain Python values, so
+    tables saved before numpy spellings were normalised stay valid.
+
+    >>> import numpy as np
+    >>> header(Rules(np.str_("yacht")), "float", b"")["rules"]
+    "Rules('yacht')"
+    """
+    options = "".join(f", {key}={_plain(value)!r}" for key, value in rules.options.items())
+    return {"format": SOLVER_FORMAT, "rules": f"Rules({str(rules.name)!r}{options})",
+            "kind": kind, "fingerprint": hashlib.sha256(fingerprint).hexdigest()}
+
+
+# -- writing ---------------------------------------------------------------------------------
 
 def save(path: Path, arrays: Arrays, expected: Mapping[str, object]) -> bool:
     """Write ``arrays`` and their header atomically; False if the directory is not writable."""
     meta = {**expected, "checksum": checksum(arrays)}
     encoded = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), dtype=np.uint8)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_dirs(path.parent)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as file:
+                os.fchmod(file.fileno(), FILE_MODE)
                 np.savez(file, meta=encoded, **arrays)  # type: ignore[arg-type]
             os.replace(temporary, path)
         finally:
@@ -85,18 +178,66 @@ def save(path: Path, arrays: Arrays, expected: Mapping[str, object]) -> bool:
     return True
 
 
+def make_dirs(folder: Path) -> None:
+    """Create ``folder`` and its missing parents, each readable by everyone (``0755``)."""
+    missing = []
+    while not folder.is_dir():
+        missing.append(folder)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    for each in reversed(missing):
+        with contextlib.suppress(FileExistsError):  # another kernel made it a moment ago
+            each.mkdir()
+            each.chmod(DIR_MODE)
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+class Refused(Exception):  # noqa: N818 - a reason, not an error anyone sees
+    """Why a file on disk was not used: ``"corrupt"``, ``"stale"`` or ``"unreadable"``."""
+
+
 def load(path: Path, expected: Mapping[str, object]) -> dict[str, npt.NDArray[Any]] | None:
-    """The arrays saved at ``path``, or None if the file is missing, corrupt or stale."""
+    """The arrays of the table that ``path`` names, or None when no directory holds a good one.
+
+    ``path`` is where the table is written (:func:`table_path`); the shared directories are
+    read first, the learner's last.  A corrupt or stale file is skipped with a warning.
+    """
+    for folder in [*shared_dirs(), path.parent]:
+        candidate = folder / path.name
+        try:
+            return read(candidate, expected)
+        except FileNotFoundError:
+            continue
+        except Refused as reason:
+            shared = "_shared" if folder != path.parent else ""
+            warnings.warn(t(f"cache.{reason}{shared}", path=str(candidate),
+                            where=str(path.parent)), CacheWarning, stacklevel=2)
+    return None
+
+
+def read(path: Path, expected: Mapping[str, object]) -> dict[str, npt.NDArray[Any]]:
+    """The arrays saved at ``path``; :class:`Refused` if unreadable (permissions), corrupt or
+    stale.
+
+    Any failure to read the file counts as corrupt: a flipped byte can surface as nearly any
+    exception from zipfile, numpy or json (even ``MemoryError`` from a forged array shape).
+    """
+    if not path.is_file():
+        raise FileNotFoundError(path)
     try:
-        with np.load(path, allow_pickle=False) as saved:
+        file = path.open("rb")
+    except PermissionError as error:
+        raise Refused("unreadable") from error
+    try:
+        with file, np.load(file, allow_pickle=False) as saved:
             meta = json.loads(saved["meta"].tobytes().decode())
-            if not isinstance(meta, dict):
-                return None
-            if any(meta.get(key) != value for key, value in expected.items()):
-                return None  # stale: another version, rule set or model
             arrays = {name: saved[name] for name in saved.files if name != "meta"}
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, UnicodeDecodeError):
-        return None  # missing or unreadable
-    if meta.get("checksum") != checksum(arrays):
-        return None  # corrupt
+    except Exception as error:
+        raise Refused("corrupt") from error
+    if not isinstance(meta, dict) or meta.get("checksum") != checksum(arrays):
+        raise Refused("corrupt")
+    if any(meta.get(key) != value for key, value in expected.items()):
+        raise Refused("stale")
     return arrays

@@ -1,0 +1,338 @@
+"""The class's shared cache, and a cache that never breaks the package.
+
+A shared directory (``YACHT_EDU_SHARED_CACHE``) is read first and never written; a corrupt or
+stale table in it is skipped with a warning and solved into the learner's own directory; any
+failure to read a file (whatever the exception) is a corrupt table; files are written whole
+(two processes writing at once never leave a torn file) and readable by everyone.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+import subprocess
+import sys
+import tokenize
+import warnings
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import yacht_edu.solver as solver
+from yacht_edu import Rules, get_rules
+from yacht_edu.solver import cache, clear_memory, solve
+from yacht_edu.solver.warm import LESSON_TABLES, Table, main, parse_rules, tables_of, warm
+
+YACHT = get_rules("yacht")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The learner's own cache directory; no shared one unless a test adds it."""
+    monkeypatch.setenv("YACHT_EDU_CACHE", str(tmp_path / "own"))
+    monkeypatch.delenv("YACHT_EDU_SHARED_CACHE", raising=False)
+    monkeypatch.setattr(cache, "SYSTEM_CACHE", tmp_path / "no-system-cache")
+    clear_memory()
+    yield tmp_path / "own"
+    clear_memory()
+
+
+@pytest.fixture
+def solves(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The rule sets solved (not loaded) during the test."""
+    seen: list[str] = []
+    original = solver.solve_layers
+
+    def counting(space: Any, *args: Any, **kwargs: Any) -> Any:
+        seen.append(space.rules.name)
+        return original(space, *args, **kwargs)
+
+    monkeypatch.setattr(solver, "solve_layers", counting)
+    return seen
+
+
+@pytest.fixture
+def shared(tmp_path: Path, own: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A class cache warmed with the Yacht table, then made read-only, as a teacher leaves it."""
+    folder = tmp_path / "class"
+    with cache.only(folder):
+        solve(YACHT)
+    clear_memory()
+    monkeypatch.setenv("YACHT_EDU_SHARED_CACHE",
+                       os.pathsep.join([str(tmp_path / "missing"), str(folder)]))
+    folder.chmod(0o555)
+    yield folder
+    folder.chmod(0o755)
+
+
+def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(folder.iterdir())}
+
+
+def test_the_search_path_lists_shared_directories_first(
+        tmp_path: Path, own: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("YACHT_EDU_SHARED_CACHE", os.pathsep.join(["/srv/a", "", "/srv/b"]))
+    assert cache.search_path() == [Path("/srv/a"), Path("/srv/b"), cache.SYSTEM_CACHE, own]
+    with cache.only(tmp_path / "x"):
+        assert cache.search_path() == [tmp_path / "x"]
+    assert cache.search_path()[-1] == own
+
+
+def test_a_shared_table_is_read_and_not_written(shared: Path, own: Path,
+                                                solves: list[str]) -> None:
+    before = snapshot(shared)
+    assert solve(YACHT).expected().mean == pytest.approx(166.9551, abs=1e-4)  # README's figure
+    assert solves == []  # loaded, not solved
+    assert not own.exists()  # nothing written to the learner's own directory either
+    assert snapshot(shared) == before
+
+
+def test_a_corrupt_shared_table_is_solved_into_the_learners_cache(
+        shared: Path, own: Path, solves: list[str]) -> None:
+    table = shared / cache.table_path(YACHT, "float").name
+    shared.chmod(0o755)
+    table.write_bytes(table.read_bytes()[:5000])  # cut short
+    shared.chmod(0o555)
+    before = snapshot(shared)
+    with pytest.warns(cache.CacheWarning, match="shared table .* damaged") as caught:
+        assert solve(YACHT).expected().mean == pytest.approx(166.9551, abs=1e-4)
+    assert str(own) in str(caught[0].message)  # it says where the table went
+    assert solves == ["yacht"]
+    assert (own / table.name).is_file() and snapshot(shared) == before
+    clear_memory()  # a new session: the shared file still warns, the learner's own is used
+    with pytest.warns(cache.CacheWarning):
+        solve(YACHT)
+    assert solves == ["yacht"]
+
+
+def test_a_shared_table_the_learner_may_not_read_is_skipped(
+        shared: Path, own: Path, solves: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    table = shared / cache.table_path(YACHT, "float").name
+    opened = Path.open
+
+    def forbidden(path: Path, *args: Any, **kwargs: Any) -> Any:
+        if path == table:  # as a file written 0600 by another user is to a learner
+            raise PermissionError(13, "Permission denied", str(path))
+        return opened(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", forbidden)
+    with pytest.warns(cache.CacheWarning, match="cannot be read.*tell your teacher"):
+        solve(YACHT)
+    assert solves == ["yacht"] and (own / table.name).is_file()
+
+
+def test_warming_again_makes_an_older_private_table_readable(tmp_path: Path, own: Path,
+                                                             solves: list[str]) -> None:
+    folder = tmp_path / "class"
+    with cache.only(folder):
+        solve(YACHT)
+    table = folder / cache.table_path(YACHT, "float").name
+    table.chmod(0o600)  # as the package wrote them before the shared cache
+    clear_memory()
+    assert warm([Table(YACHT, "float")], folder) == [table]
+    assert stat.S_IMODE(table.stat().st_mode) == 0o644 and solves == ["yacht"]
+
+
+def test_a_stale_shared_table_is_skipped(shared: Path, own: Path, solves: list[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache, "SOLVER_FORMAT", cache.SOLVER_FORMAT)  # same name, new header:
+    monkeypatch.setattr(cache, "header", lambda *a: {"format": -1})  # as after an upgrade
+    with pytest.warns(cache.CacheWarning, match="another version"):
+        solve(YACHT)
+    assert solves == ["yacht"] and (own / cache.table_path(YACHT, "float").name).is_file()
+
+
+@pytest.mark.parametrize("failure", [
+    tokenize.TokenError("EOF in multi-line statement", (1, 0)),
+    NotImplementedError("zip file version 9.9"),
+    RuntimeError("File 'meta.npy' is encrypted, password required for extraction"),
+    MemoryError("Unable to allocate 8.00 TiB"),
+    RecursionError("maximum recursion depth exceeded"),
+    zipfile.BadZipFile("Bad CRC-32"),
+])
+def test_any_failure_to_read_is_a_corrupt_table(own: Path, solves: list[str],
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                failure: Exception) -> None:
+    solve(YACHT)
+    clear_memory()
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise failure
+
+    with monkeypatch.context() as patched:
+        patched.setattr(cache.np, "load", broken)
+        with pytest.warns(cache.CacheWarning, match="damaged"):
+            assert solve(YACHT).expected().mean == pytest.approx(166.9551, abs=1e-4)
+    assert solves == ["yacht", "yacht"]
+    clear_memory()
+    solve(YACHT)  # the table written again is good
+    assert solves == ["yacht", "yacht"]
+
+
+def test_tables_are_readable_by_everyone(own: Path) -> None:
+    old = os.umask(0o077)  # a learner's strict umask must not make the class cache private
+    try:
+        solve(YACHT)
+    finally:
+        os.umask(old)
+    table = cache.table_path(YACHT, "float")
+    assert stat.S_IMODE(table.stat().st_mode) == 0o644
+    assert stat.S_IMODE(own.stat().st_mode) == 0o755
+
+
+def test_the_key_does_not_depend_on_how_the_rules_were_spelled(own: Path,
+                                                               solves: list[str]) -> None:
+    solve(YACHT)
+    clear_memory()
+    assert solve(Rules(np.str_("yacht"))).expected().mean == pytest.approx(166.9551, abs=1e-4)
+    assert solves == ["yacht"]
+    assert cache.table_path(Rules(np.str_("yacht")), "float") == cache.table_path(YACHT, "float")
+    free = Rules(np.str_("yahtzee"), joker=np.str_("free"))  # type: ignore[arg-type]
+    assert cache.rules_key(free) == cache.rules_key(get_rules("yahtzee", joker="free"))
+
+
+# -- two writers at once -------------------------------------------------------------------
+
+WRITER = """
+import sys
+from pathlib import Path
+import numpy as np
+from yacht_edu.solver import cache
+path, value = Path(sys.argv[1]), float(sys.argv[2])
+arrays = {"mean": np.full(1_000_000, value)}
+for _ in range(15):
+    assert cache.save(path, arrays, {"format": 1})
+"""
+
+
+def test_two_writers_never_leave_a_torn_file(tmp_path: Path) -> None:
+    path = tmp_path / "table.npz"
+    cache.save(path, {"mean": np.full(1_000_000, 0.0)}, {"format": 1})
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(value)], env=env)
+                for value in (1.0, 2.0)]
+    seen = set()
+    while any(writer.poll() is None for writer in writers):
+        arrays = cache.read(path, {"format": 1})  # raises Refused if ever torn
+        values = set(np.unique(arrays["mean"]).tolist())
+        assert len(values) == 1
+        seen |= values
+    assert [writer.returncode for writer in writers] == [0, 0]
+    assert set(np.unique(cache.read(path, {"format": 1})["mean"]).tolist()) <= {1.0, 2.0}
+    assert seen  # the reader did read while the writers wrote
+    assert [p.name for p in tmp_path.iterdir()] == ["table.npz"]  # no temporary file left
+
+
+def test_two_kernels_solving_the_same_table_at_once(own: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), YACHT_EDU_CACHE=str(own))
+    code = "import yacht_edu as ye; print(ye.optimal_expected_score('yacht_sum4').mean)"
+    runs = [subprocess.Popen([sys.executable, "-W", "error", "-c", code], env=env,
+                             stdout=subprocess.PIPE, text=True) for _ in range(2)]
+    outputs = [run.communicate(timeout=300)[0] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0] and outputs[0] == outputs[1]
+    assert float(outputs[0]) == pytest.approx(169.7739, abs=1e-4)  # README's figure
+    assert sorted(p.name for p in own.iterdir()) == ["yacht_sum4-float-v1.npz"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert cache.read(own / "yacht_sum4-float-v1.npz", {"rules": "Rules('yacht_sum4')"})
+
+
+# -- random damage ---------------------------------------------------------------------------
+
+def saved_table() -> tuple[bytes, dict[str, Any], dict[str, Any]]:
+    """A real solved Yacht table as bytes, its arrays and its header."""
+    table = solve(YACHT, use_cache=False)
+    expected = cache.header(YACHT, "float", solver.box_rows(YACHT).fingerprint())
+    arrays = {"mean": table.mean, "second": table.mean_square}  # as the solver saves it
+    buffer = io.BytesIO()
+    folder = Path(os.environ["YACHT_EDU_CACHE"]) / "mutations"
+    assert cache.save(folder / "good.npz", arrays, expected)
+    buffer.write((folder / "good.npz").read_bytes())
+    return buffer.getvalue(), arrays, expected
+
+
+_GOOD: list[tuple[bytes, dict[str, Any], dict[str, Any]]] = []
+
+damage = st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.integers(1, 255),
+                            st.sampled_from(["flip", "cut", "insert", "delete"])),
+                  min_size=1, max_size=3)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(damage)
+def test_a_damaged_table_loads_the_same_or_is_refused(changes: list[Any]) -> None:
+    if not _GOOD:
+        _GOOD.append(saved_table())
+    good, arrays, expected = _GOOD[0]
+    data = bytearray(good)
+    for where, byte, how in changes:
+        # half the changes land in the zip and numpy headers, where a byte does most harm
+        at = int(where * len(data)) if where < 0.5 else int((where - 0.5) * 2 * 300)
+        at = min(at, len(data) - 1)
+        if how == "flip":
+            data[at] ^= byte
+        elif how == "cut":
+            del data[at:]
+        elif how == "insert":
+            data[at:at] = bytes([byte])
+        else:
+            del data[at]
+        if not data:
+            data = bytearray(b"\0")
+    path = Path(os.environ["YACHT_EDU_CACHE"]) / "mutations" / "table.npz"
+    path.write_bytes(bytes(data))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        loaded = cache.load(path, expected)
+    if loaded is None:
+        assert [w.category for w in caught] == [cache.CacheWarning]
+    else:
+        assert not caught and loaded.keys() == arrays.keys()
+        assert all(np.array_equal(loaded[k], arrays[k], equal_nan=True) for k in arrays)
+
+
+# -- warm ------------------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_warm_fills_a_directory_once(tmp_path: Path, own: Path, solves: list[str],
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "srv" / "cache"
+    assert main(["warm", "--rules", "yacht_sum4", "--cache", str(folder), "--quiet"]) == 0
+    written = [f"yacht_sum4-{kind}-v1.npz" for kind in ("float", "exact", "distribution",
+                                                       "target")]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(written)
+    assert all(stat.S_IMODE(p.stat().st_mode) == 0o644 for p in folder.iterdir())
+    assert capsys.readouterr().out.split() == [str(folder / name) for name in written]
+    assert not own.exists()  # the learner's own directory is not touched
+    done = len(solves)
+    clear_memory()
+    assert main(["warm", "--rules", "yacht_sum4", "--cache", str(folder), "--quiet"]) == 0
+    assert len(solves) == done  # already warm: loaded, not solved
+
+
+def test_warm_into_a_directory_that_cannot_be_written(tmp_path: Path, own: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    assert main(["warm", "--rules", "yacht", "--cache", str(blocker), "--quiet"]) == 1
+    assert "could not write" in capsys.readouterr().err
+
+
+def test_the_lessons_tables() -> None:
+    rule_sets = {table.rules for table in LESSON_TABLES}
+    assert rule_sets == {get_rules("yacht"), get_rules("yacht_sum4"),
+                         *(get_rules("yahtzee", joker=j) for j in ("forced", "free", "none"))}
+    assert len(LESSON_TABLES) == 4 + 4 + 3
+    assert [t.kind for t in tables_of(get_rules("yahtzee"))] == ["float"]
+    assert [t.kind for t in tables_of(get_rules("yacht"))] == ["float", "exact",
+                                                              "distribution", "target"]
+    assert parse_rules("yacht") == YACHT
+    assert parse_rules("yahtzee:upper_first=true") == get_rules("yahtzee", upper_first=True)
