@@ -80,7 +80,7 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "68.29": 100 * share, "140": 140, "195": 195, "100": 100,
     })
     assert curves.best[250] > 2 * curves.expected_player[250]   # "twice the other's"
-    assert 1 < ben.of((5,)).chance / ben.of((5, 5)).chance and ahead.best.choice == (
+    assert ben.of((5,)).chance / ben.of((5, 5)).chance > 1 and ahead.best.choice == (
         2, 3, 5, 6, 6) and ahead.best.chance == 1
     assert abs(ahead.of((5, 6, 6)).chance - 35 / 36) < 1e-12
 
