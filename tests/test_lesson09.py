@@ -39,11 +39,12 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
 
 
 def test_the_waiting_time_is_sympys_geometric_distribution() -> None:
-    T = stats.Geometric("T", sp.Rational(P.numerator, P.denominator))
-    assert stats.E(T) == first_yacht().mean and stats.variance(T) == first_yacht().variance
-    assert stats.P(T <= 12) == first_yacht().chance_within(12)
+    wait_time = stats.Geometric("T", sp.Rational(P.numerator, P.denominator))
+    assert stats.E(wait_time) == first_yacht().mean
+    assert stats.variance(wait_time) == first_yacht().variance
+    assert stats.P(wait_time <= 12) == first_yacht().chance_within(12)
     k = 11
-    assert stats.density(T)(k) == chance_first_at(k, P) == exercise("09.3").example()(k, P)  # type: ignore[operator]
+    assert stats.density(wait_time)(k) == chance_first_at(k, P) == exercise("09.3").example()(k, P)  # type: ignore[operator]
 
 
 def test_the_exercises_values_agree_with_the_series() -> None:
