@@ -18,7 +18,7 @@ from yacht_edu.lessons.lesson09 import chance_first_at, half_the_players
 from yacht_edu.probability.waiting import first_yacht, simulate_first_yacht
 
 LESSON = Path(__file__).resolve().parents[1] / "teacher" / "09_waiting_for_a_yacht.ipynb"
-# docs/rules.md#exact-probabilities (OEIS A096256): five of a kind within three rolls
+# docs/rules.md#exact-chances (OEIS A096256): five of a kind within three rolls
 P = Fraction(2783176, 60466176)
 
 
