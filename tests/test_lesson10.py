@@ -32,6 +32,24 @@ def binomial_between(n: int, low: int, high: int) -> Fraction:
                Fraction(0))
 
 
+def flagged_in_sixty_rolls() -> float:
+    """P(X² ≥ the 5 % critical value) for a fair die rolled 60 times, summed over every count
+    vector (not the chi-square curve): X² = Σc²/10 − 60, so the sum of squares decides.  Built
+    face by face: weight[n, s] = Σ over counts with n rolls and Σc² = s of Π 1/c!."""
+    rolls, most = 60, 60 * 60
+    weight = np.zeros((rolls + 1, most + 1))
+    weight[0, 0] = 1.0
+    for _ in range(6):
+        after = np.zeros_like(weight)
+        for c in range(rolls + 1):
+            after[c:, c * c:] += weight[:rolls + 1 - c, :most + 1 - c * c] / math.factorial(c)
+        weight = after
+    chances = weight[rolls] * math.factorial(rolls) / 6.0**rolls
+    least = math.ceil((stats.chi2.isf(0.05, 5) + rolls) * 10)   # Σc² at the critical value
+    assert abs(chances.sum() - 1) < 1e-12
+    return float(chances[least:].sum())
+
+
 def test_every_number_the_lesson_states_is_the_packages() -> None:
     rolls = sum(CLASS_COUNTS)
     even = Fraction(math.factorial(rolls), math.factorial(rolls // 6) ** 6 * 6**rolls)
@@ -47,6 +65,8 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "300": sum(loaded_counts), "75": loaded_counts[5], "45": loaded_counts[0], "50": 300 // 6,
         "15": loaded.statistic, "0.0104": stats.chi2.sf(15, 5),
         "20": 20, "0.64": 1 - Fraction(19, 20) ** 20, "0.40": 1 - Fraction(19, 20) ** 10,
+        "4.8": 100 * flagged_in_sixty_rolls(), "0.952": 1 - flagged_in_sixty_rolls(),
+        "0.62": 1 - (1 - flagged_in_sixty_rolls()) ** 20,
     })
     assert loaded.p_value_float < 0.05 < fairness(CLASS_COUNTS).p_value_float
 
