@@ -1,10 +1,12 @@
 """Lesson 8, play to win: its figures and its exercises' values, each computed a second way
-(brute force over the rolls of the dice, the closed form (91/216)^5, the solver's own moments)."""
+(brute force over the rolls of the dice, the closed form (91/216)^5, the solver's own moments,
+numpy's and statistics' standard deviations of the seeded games)."""
 
 from __future__ import annotations
 
 import itertools
 import math
+import statistics
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -13,14 +15,18 @@ import numpy as np
 from lesson_figures import check_figures
 
 import yacht_edu as ye
-from yacht_edu.goal import reach_curves
+from yacht_edu.goal import reach_curves, simulate_reach
 from yacht_edu.lessons import check, exercise
 from yacht_edu.lessons.lesson08 import (
     ASHA_TOTAL,
     BEN_DICE,
     BEN_FILLED,
+    FAR,
+    GAMES,
+    SEED,
     all_sixes_within_three,
     chance_last_roll,
+    far_scores,
     mean_keep,
     target_keep,
 )
@@ -62,9 +68,9 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
     need = ASHA_TOTAL + 1 - sum(BEN_FILLED.values())
     ben = ye.advise(BEN_DICE, 2, filled=BEN_FILLED, goal=ASHA_TOTAL + 1)
     ahead = ye.advise((6, 6, 5, 3, 2), 2, filled=BEN_FILLED, goal=168 + 1)
-    share = sum(dist.fraction(s) for s in dist if mean - sd <= s <= mean + sd)
+    far, near = far_scores(), simulate_reach(120, games=GAMES, seed=SEED).scores
     check_figures(LESSON, {
-        "166.96": dist.mean, "167": round(mean), "200": 200, "33": 200 - round(mean),
+        "166.96": dist.mean, "167": round(mean), "200": 200,
         "16.68": 100 * dist.at_least(200), "21.81": 100 * ye.reach_probability(200),
         "5/6": Fraction(sum(1 for r in rolls(1) if r != (6,)), 6),
         "91/216": 1 - Fraction(5, 6) ** 3, "75": round(1 / sixes), "7,776": 6**5,
@@ -75,10 +81,12 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "168": 168, "22": 168 + 1 - sum(BEN_FILLED.values()), "3.5": Fraction(7, 2),
         "35/36": two_rolls_left((5, 6, 6), 22), "30": 30,
         "188": widest, "32": round(100 * curves.best[widest]),
-        "26": round(100 * curves.expected_player[widest]), "250": 250,
-        "34.98": sd, "132": round(mean - sd), "201": math.floor(mean + sd),
-        "68.29": 100 * share, "140": 140, "195": 195, "100": 100,
+        "26": round(100 * curves.expected_player[widest]), "250": FAR, "100": 100,
+        "34.98": sd, "2,000": GAMES, "43.2": statistics.pstdev(far), "120": 120,
+        "12.2": float(np.std(near)),
     })
+    assert statistics.stdev(far) - statistics.pstdev(far) < 0.02   # either rounds to 43.2
+    assert 4 < 100 * (ye.reach_probability(200) - float(dist.at_least(200))) < 6  # "about 5"
     assert curves.best[250] > 2 * curves.expected_player[250]   # "twice the other's"
     assert ben.of((5,)).chance / ben.of((5, 5)).chance > 1 and ahead.best.choice == (
         2, 3, 5, 6, 6) and ahead.best.chance == 1
@@ -107,8 +115,13 @@ def test_bens_keeps_agree_with_a_brute_force_of_his_last_turn() -> None:
     assert check("08.4", mean_keep()).misconception == "played_for_the_mean"
 
 
-def test_the_standard_deviation_is_the_solvers() -> None:
+def test_the_spreads_are_the_solvers_and_numpys() -> None:
     solver = optimal_expected_score("yacht", exact=True)
     dist = optimal_score_distribution("yacht")
     assert dist.mean == solver.mean and dist.variance == solver.variance
-    assert abs(float(exercise("08.5").example()) - math.sqrt(float(solver.variance))) < 1e-9
+    assert abs(dist.sd - math.sqrt(float(solver.variance))) < 1e-9
+    scores = np.array(far_scores())
+    assert abs(float(exercise("08.5").example()) - float(scores.std())) < 1e-9
+    # The risk-taker spreads more than the expected-score player, the safe player much less.
+    assert float(scores.std()) > dist.sd > 2 * float(
+        simulate_reach(120, games=GAMES, seed=SEED).scores.std())

@@ -1,10 +1,10 @@
 """Lesson 8, play to win: the expected score against the chance of reaching a target.
 
-Every expected value comes from the package: the exact final-score distribution of the
-expected-score player (:func:`~yacht_edu.solver.optimal_score_distribution`), the chances of a
-re-roll (:func:`~yacht_edu.dice.reroll_chances`), and the target player's advice
-(:func:`~yacht_edu.goal.advise_goal`).  Each misconception's value is computed the way the
-mistaken reasoning computes it.
+Every expected value comes from the package: the target table
+(:func:`~yacht_edu.goal.reach_probability`), the chances of a re-roll
+(:func:`~yacht_edu.dice.reroll_chances`), the target player's advice (``advise(..., goal=)``)
+and its seeded games (:func:`~yacht_edu.goal.simulate_reach`).  Each misconception's value is
+computed the way the mistaken reasoning computes it.
 """
 
 from __future__ import annotations
@@ -52,13 +52,6 @@ def mean_keep() -> tuple[int, ...]:
     return ben_advice(None).best.choice  # type: ignore[attr-defined, no-any-return]
 
 
-def expected_player_reaches(target: int = 200) -> object:
-    """P(final score ≥ target) for the expected-score player, exactly."""
-    from yacht_edu.solver import optimal_score_distribution
-
-    return optimal_score_distribution("yacht").at_least(target)
-
-
 def all_sixes_within_three() -> Fraction:
     """Only choice left, 30 needed: all five dice must end as sixes.  Roll by roll, keeping the
     sixes (the package's re-roll chances); the chance of five sixes after three rolls."""
@@ -98,34 +91,47 @@ def _keeps_and_needs() -> list[tuple[tuple[int, ...], int]]:
     return [(keep, need) for keep in keeps for need in (10, 18, 22, 25, 27, 28, 30)]
 
 
-def optimal_sd() -> Fraction:
-    """The standard deviation of the expected-score player's final score (a decimal)."""
-    from yacht_edu.solver import optimal_score_distribution
-
-    return Fraction(optimal_score_distribution("yacht").sd)
+#: The far target of exercise 08.5 and the seeded games of the target player that chase it.
+FAR, GAMES, SEED = 250, 2000, 8
 
 
-def optimal_variance() -> Fraction:
+def far_scores() -> list[int]:
+    """The final scores of the package's target player in ``GAMES`` seeded games, playing to
+    reach ``FAR`` points."""
+    from yacht_edu.goal import simulate_reach
+
+    return [int(score) for score in simulate_reach(FAR, games=GAMES, seed=SEED).scores]
+
+
+def spread(scores: list[int]) -> Fraction:
+    """The standard deviation of the scores (as a decimal): √(mean of (s − mean)²)."""
+    mean = Fraction(sum(scores), len(scores))
+    variance = sum(((s - mean) ** 2 for s in scores), Fraction(0)) / len(scores)
+    return Fraction(float(variance) ** 0.5)
+
+
+def far_variance() -> Fraction:
     """The mistake: the variance, not its square root."""
-    from yacht_edu.solver import optimal_score_distribution
-
-    variance = optimal_score_distribution("yacht").variance
-    return Fraction(int(variance.p), int(variance.q))
+    return spread(far_scores()) ** 2
 
 
-def root_mean_square() -> Fraction:
-    """The mistake: √E[X²], the mean's square not taken away."""
-    from yacht_edu.solver import optimal_score_distribution
+def far_root_mean_square() -> Fraction:
+    """The mistake: √(mean of s²), the mean's square not taken away."""
+    scores = far_scores()
+    return Fraction((sum(s * s for s in scores) / len(scores)) ** 0.5)
 
-    dist = optimal_score_distribution("yacht")
-    square = sum(score * score * dist.fraction(score) for score in dist)
-    return Fraction(float(square) ** 0.5)
+
+def best_chance_of_200() -> Fraction:
+    """The target player's chance of 200 points (the package's target table, a float)."""
+    from yacht_edu.goal import reach_probability
+
+    return Fraction(reach_probability(200))
 
 
 register(
     Prediction(
         "08.1",
-        actual=expected_player_reaches,
+        actual=best_chance_of_200,
         wrong_answers=lambda: (Fraction(3, 2), -0.1),
     ),
     Exercise(
@@ -161,13 +167,14 @@ register(
     ),
     Exercise(
         "08.5",
-        expected=optimal_sd,
-        decimals=2,
+        expected=lambda: spread(far_scores()),
+        decimals=1,
         hints=("lesson.08.5.hint.1", "lesson.08.5.hint.2"),
         misconceptions=(
-            Misconception("variance_not_sd", optimal_variance),
-            Misconception("forgot_mean_squared", root_mean_square),
+            Misconception("variance_not_sd", far_variance),
+            Misconception("forgot_mean_squared", far_root_mean_square),
         ),
-        wrong_answers=lambda: (optimal_variance(), root_mean_square(), 166.96, 17.49),
+        wrong_answers=lambda: (far_variance(), far_root_mean_square(), 34.98,
+                               Fraction(sum(far_scores()), GAMES)),
     ),
 )
