@@ -5,8 +5,8 @@ A lesson's test names each figure its text states (as written: ``"7,776"``, ``"2
 :func:`check_figures` fails when the text states a number the test does not name, when a named
 figure is no longer in the text, or when a figure and its value disagree (a decimal must be the
 value rounded to the places it shows).  Left out as plain: whole numbers up to 12 (faces, dice,
-rolls, boxes, lesson numbers), exercise ids such as 01.3, durations of the teacher's minute plan
-("5–12 min"), and numbers inside `code`.
+rolls, boxes, lesson numbers), the ids of the exercises (01.3, 10.1), durations of the teacher's
+minute plan ("5–12 min"), and numbers inside `code`.
 """
 
 from __future__ import annotations
@@ -46,7 +46,14 @@ def stated_numbers(path: Path) -> set[str]:
     """
     text = _DURATION.sub(" ", _CODE.sub(" ", markdown(path)))
     found = set(_NUMBER.findall(text))
-    return {n for n in found if n not in PLAIN and not re.fullmatch(r"0\d\.\d+", n)}
+    return {n for n in found if n not in PLAIN and n not in exercise_ids()}
+
+
+def exercise_ids() -> set[str]:
+    """The ids of every lesson's exercises ("02.3", "10.1"): names, not numbers."""
+    from yacht_edu.lessons import exercises, lessons
+
+    return {task.id for lesson in lessons() for task in exercises(lesson)}
 
 
 def value_of(written: str) -> Fraction:

@@ -182,10 +182,22 @@ class Prediction(Task):
                        params)
 
 
+#: A fraction whose numerator or denominator is longer than this says nothing to a learner.
+READABLE_DIGITS = 12
+
+
 def with_decimal(value: Fraction) -> str:
     """``297``, or ``4651/7776 ≈ 0.5981``: a fraction with its decimal in four significant
-    figures."""
-    return str(value) if value.denominator == 1 else f"{value} ≈ {float(value):.4g}"
+    figures; a fraction too long to read (a whole game's chance) as its decimal alone.
+
+    >>> with_decimal(Fraction(4651, 7776)), with_decimal(Fraction(2**60 - 1, 3 * 2**60))
+    ('4651/7776 ≈ 0.5981', '≈ 0.3333')
+    """
+    if value.denominator == 1:
+        return str(value)
+    if max(len(str(abs(value.numerator))), len(str(value.denominator))) > READABLE_DIGITS:
+        return f"≈ {float(value):.4g}"
+    return f"{value} ≈ {float(value):.4g}"
 
 
 Inputs = Callable[[], Iterable[tuple[object, ...]]]

@@ -1,0 +1,127 @@
+"""Lesson 8, play to win: its figures and its exercises' values, each computed a second way
+(brute force over the rolls of the dice, the closed form (91/216)^5, the solver's own moments,
+numpy's and statistics' standard deviations of the seeded games)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import statistics
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+from lesson_figures import check_figures
+
+import yacht_edu as ye
+from yacht_edu.goal import reach_curves, simulate_reach
+from yacht_edu.lessons import check, exercise
+from yacht_edu.lessons.lesson08 import (
+    ASHA_TOTAL,
+    BEN_DICE,
+    BEN_FILLED,
+    FAR,
+    GAMES,
+    SEED,
+    all_sixes_within_three,
+    chance_last_roll,
+    far_scores,
+    mean_keep,
+    target_keep,
+)
+from yacht_edu.solver import optimal_expected_score, optimal_score_distribution
+
+LESSON = Path(__file__).resolve().parents[1] / "teacher" / "08_play_to_win.ipynb"
+ONLY_CHOICE = {box: 0 for box in ye.categories() if box != "choice"}
+
+
+def rolls(dice: int) -> list[tuple[int, ...]]:
+    return list(itertools.product(range(1, 7), repeat=dice))
+
+
+def by_brute_force(kept: tuple[int, ...], need: int) -> Fraction:
+    """Keep, roll the rest once: the share of ordered rolls whose five dice add up to ``need``."""
+    every = rolls(5 - len(kept))
+    return Fraction(sum(1 for r in every if sum(kept) + sum(r) >= need), len(every))
+
+
+@cache
+def best_last_roll(hand: tuple[int, ...], need: int) -> Fraction:
+    keeps = {tuple(sorted(k)) for n in range(6) for k in itertools.combinations(hand, n)}
+    return max(by_brute_force(k, need) for k in keeps)
+
+
+def two_rolls_left(kept: tuple[int, ...], need: int) -> Fraction:
+    """Keep, roll the rest, then keep the best for the last roll: brute force."""
+    every = rolls(5 - len(kept))
+    return sum((best_last_roll(tuple(sorted(kept + r)), need) for r in every),
+               Fraction(0)) / len(every)
+
+
+def test_every_number_the_lesson_states_is_the_packages() -> None:
+    dist = optimal_score_distribution("yacht")
+    mean, sd = float(dist.mean), dist.sd
+    curves = reach_curves("yacht")
+    widest = int(curves.targets[int(np.argmax(curves.gap))])
+    sixes = all_sixes_within_three()
+    need = ASHA_TOTAL + 1 - sum(BEN_FILLED.values())
+    ben = ye.advise(BEN_DICE, 2, filled=BEN_FILLED, goal=ASHA_TOTAL + 1)
+    ahead = ye.advise((6, 6, 5, 3, 2), 2, filled=BEN_FILLED, goal=168 + 1)
+    far, near = far_scores(), simulate_reach(120, games=GAMES, seed=SEED).scores
+    check_figures(LESSON, {
+        "166.96": dist.mean, "167": round(mean), "200": 200,
+        "16.68": 100 * dist.at_least(200), "21.81": 100 * ye.reach_probability(200),
+        "5/6": Fraction(sum(1 for r in rolls(1) if r != (6,)), 6),
+        "91/216": 1 - Fraction(5, 6) ** 3, "75": round(1 / sixes), "7,776": 6**5,
+        # exercise 08.3's worked case: 6-6-5 kept, 25 needed, two dice at least 8
+        "25": 25, "15": 36 * by_brute_force((6, 6, 5), 25), "36": 6**2, "13": 25 - 12,
+        "174": ASHA_TOTAL, "147": sum(BEN_FILLED.values()), "28": need, "27": need - 1,
+        "20": sum(BEN_DICE), "3.2": 100 * ben.of((5,)).chance, "2.9": 100 * ben.of((5, 5)).chance,
+        "168": 168, "22": 168 + 1 - sum(BEN_FILLED.values()), "3.5": Fraction(7, 2),
+        "35/36": two_rolls_left((5, 6, 6), 22), "30": 30,
+        "188": widest, "32": round(100 * curves.best[widest]),
+        "26": round(100 * curves.expected_player[widest]), "250": FAR, "100": 100,
+        "34.98": sd, "2,000": GAMES, "43.2": statistics.pstdev(far), "120": 120,
+        "12.2": float(np.std(near)),
+    })
+    assert statistics.stdev(far) - statistics.pstdev(far) < 0.02   # either rounds to 43.2
+    assert 4 < 100 * (ye.reach_probability(200) - float(dist.at_least(200))) < 6  # "about 5"
+    assert curves.best[250] > 2 * curves.expected_player[250]   # "twice the other's"
+    assert ben.of((5,)).chance / ben.of((5, 5)).chance > 1 and ahead.best.choice == (
+        2, 3, 5, 6, 6) and ahead.best.chance == 1
+    assert abs(ahead.of((5, 6, 6)).chance - 35 / 36) < 1e-12
+
+
+def test_all_sixes_agrees_with_the_closed_form_and_the_target_table() -> None:
+    one_die = Fraction(sum(1 for r in rolls(3) if 6 in r), 6**3)      # a six by the third roll
+    assert all_sixes_within_three() == one_die**5 == Fraction(91, 216) ** 5
+    assert exercise("08.2").example() == all_sixes_within_three()
+    assert abs(ye.reach_probability(30, filled=ONLY_CHOICE) - float(one_die**5)) < 1e-9
+
+
+def test_one_step_of_the_recursion_is_brute_force() -> None:
+    for kept, need in [((), 18), ((6,), 22), ((6, 6, 5), 25), ((5, 5, 4, 4, 2), 20),
+                       ((1, 1), 29), ((6, 6), 30)]:
+        assert chance_last_roll(kept, need) == by_brute_force(kept, need)
+
+
+def test_bens_keeps_agree_with_a_brute_force_of_his_last_turn() -> None:
+    need = ASHA_TOTAL + 1 - sum(BEN_FILLED.values())
+    ben = ye.advise(BEN_DICE, 2, filled=BEN_FILLED, goal=ASHA_TOTAL + 1)
+    for keep in [(5,), (5, 5), ()]:
+        assert abs(ben.of(keep).chance - float(two_rolls_left(keep, need))) < 1e-9
+    assert target_keep() == (5,) and mean_keep() == (5, 5)
+    assert check("08.4", mean_keep()).misconception == "played_for_the_mean"
+
+
+def test_the_spreads_are_the_solvers_and_numpys() -> None:
+    solver = optimal_expected_score("yacht", exact=True)
+    dist = optimal_score_distribution("yacht")
+    assert dist.mean == solver.mean and dist.variance == solver.variance
+    assert abs(dist.sd - math.sqrt(float(solver.variance))) < 1e-9
+    scores = np.array(far_scores())
+    assert abs(float(exercise("08.5").example()) - float(scores.std())) < 1e-9
+    # The risk-taker spreads more than the expected-score player, the safe player much less.
+    assert float(scores.std()) > dist.sd > 2 * float(
+        simulate_reach(120, games=GAMES, seed=SEED).scores.std())

@@ -1,0 +1,65 @@
+"""Lesson 9, waiting for a yacht: its figures and its exercises' values, each computed a second way
+(sympy's geometric distribution, brute-force sums of the series, and a seeded simulation of the
+dice within its error)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from pathlib import Path
+
+import sympy as sp
+from lesson_figures import check_figures
+from sympy import stats
+
+import yacht_edu as ye
+from yacht_edu.lessons import check, exercise
+from yacht_edu.lessons.lesson09 import chance_first_at, half_the_players
+from yacht_edu.probability.waiting import first_yacht, simulate_first_yacht
+
+LESSON = Path(__file__).resolve().parents[1] / "teacher" / "09_waiting_for_a_yacht.ipynb"
+# docs/rules.md#exact-chances (OEIS A096256): five of a kind within three rolls
+P = Fraction(2783176, 60466176)
+
+
+def test_every_number_the_lesson_states_is_the_packages() -> None:
+    wait = first_yacht()
+    p = Fraction(str(wait.p))
+    assert 1 / p > 21   # "a little less than 1 turn in 21"
+    check_figures(LESSON, {
+        "347897/7558272": P, "0.0460": p, "21": math.floor(1 / p), "7558272/347897": 1 / P,
+        "21.73": 1 / p, "22": round(1 / p), "21.22": float(wait.sd),
+        "0.4319": 1 - (1 - p) ** 12, "0.4580": 1 - (1 - p) ** 13, "13": 13,
+        "0.5523": 12 * p, "30": max(k for k, _ in exercise("09.3").inputs()),  # type: ignore[attr-defined]
+        "2,000": simulate_first_yacht(learners=2000, seed=0).learners,
+        "1/2": Fraction(1, 2), "15": half_the_players(), "0.5068": 1 - (1 - p) ** 15,
+        "1,296": 1 / ye.p_one_roll("yacht"),
+    })
+    assert 22 * p > 1 - (1 - p) ** 22 and 22 * p > 1   # "for 22 turns it would pass 1"
+
+
+def test_the_waiting_time_is_sympys_geometric_distribution() -> None:
+    wait_time = stats.Geometric("T", sp.Rational(P.numerator, P.denominator))
+    assert stats.E(wait_time) == first_yacht().mean
+    assert stats.variance(wait_time) == first_yacht().variance
+    assert stats.P(wait_time <= 12) == first_yacht().chance_within(12)
+    k = 11
+    assert stats.density(wait_time)(k) == chance_first_at(k, P) == exercise("09.3").example()(k, P)  # type: ignore[operator]
+
+
+def test_the_exercises_values_agree_with_the_series() -> None:
+    p = P
+    assert exercise("09.2").example() == sum((1 - p) ** (k - 1) * p for k in range(1, 13))
+    after_ten = sum((1 - p) ** (k - 1) * p for k in range(11, 400))   # P(T > 10), nearly
+    assert abs(float(exercise("09.4").example()) - float((1 - p) ** 10 * p / after_ten)) < 1e-9
+    shares = [1 - (1 - p) ** n for n in range(1, 40)]
+    assert exercise("09.5").example() == 1 + next(i for i, s in enumerate(shares) if s >= 0.5)
+    assert check("09.4", Fraction(1, 12)).misconception == "yacht_is_due"
+
+
+def test_a_simulation_of_the_dice_agrees_within_its_error() -> None:
+    simulated = simulate_first_yacht(learners=4000, seed=3)
+    wait = first_yacht()
+    assert abs(simulated.mean - float(wait.mean)) < 4 * simulated.mean_error
+    within = float(wait.chance_within(12))
+    assert abs(simulated.chance_within(12) - within) < 4 * math.sqrt(within * (1 - within) / 4000)

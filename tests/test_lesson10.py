@@ -1,0 +1,106 @@
+"""Lesson 10, is this die fair?  Its figures and its exercises' values, each computed a second way
+(scipy's chi-square distribution, brute force over small numbers of rolls, the binomial and
+multinomial formulas, and a seeded simulation within its error)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+from lesson_figures import check_figures
+from scipy import stats
+
+from yacht_edu.lessons import check, exercise
+from yacht_edu.lessons.lesson10 import (
+    CLASS_COUNTS,
+    chi_square_of,
+    class_p_value,
+    false_alarm_among_twenty,
+)
+from yacht_edu.probability.fairness import DEGREES_OF_FREEDOM, chi_square_tail, fairness
+
+LESSON = Path(__file__).resolve().parents[1] / "teacher" / "10_is_this_die_fair.ipynb"
+LOADED = (Fraction(3, 20),) * 5 + (Fraction(1, 4),)
+
+
+def binomial_between(n: int, low: int, high: int) -> Fraction:
+    return sum((Fraction(math.comb(n, k) * 5 ** (n - k), 6**n) for k in range(low, high + 1)),
+               Fraction(0))
+
+
+def flagged_in_sixty_rolls() -> float:
+    """P(X² ≥ the 5 % critical value) for a fair die rolled 60 times, summed over every count
+    vector (not the chi-square curve): X² = Σc²/10 − 60, so the sum of squares decides.  Built
+    face by face: weight[n, s] = Σ over counts with n rolls and Σc² = s of Π 1/c!."""
+    rolls, most = 60, 60 * 60
+    weight = np.zeros((rolls + 1, most + 1))
+    weight[0, 0] = 1.0
+    for _ in range(6):
+        after = np.zeros_like(weight)
+        for c in range(rolls + 1):
+            after[c:, c * c:] += weight[:rolls + 1 - c, :most + 1 - c * c] / math.factorial(c)
+        weight = after
+    chances = weight[rolls] * math.factorial(rolls) / 6.0**rolls
+    least = math.ceil((stats.chi2.isf(0.05, 5) + rolls) * 10)   # Σc² at the critical value
+    assert abs(chances.sum() - 1) < 1e-12
+    return float(chances[least:].sum())
+
+
+def test_every_number_the_lesson_states_is_the_packages() -> None:
+    rolls = sum(CLASS_COUNTS)
+    even = Fraction(math.factorial(rolls), math.factorial(rolls // 6) ** 6 * 6**rolls)
+    loaded_counts = [int(300 * p) for p in LOADED]
+    loaded = fairness(loaded_counts, simulations=1)
+    check_figures(LESSON, {
+        "60": rolls, "13,412": round(1 / even), "1,000": 1000, "1/6": Fraction(1, 6),
+        "96.3": 100 * binomial_between(rolls, 5, 16), "16": 16, "14": CLASS_COUNTS[5],
+        "21/5": chi_square_of(CLASS_COUNTS), "4.2": chi_square_of(CLASS_COUNTS),
+        "5/6": Fraction(DEGREES_OF_FREEDOM, 6), "10,000": fairness(CLASS_COUNTS).simulations,
+        "0.521": stats.chi2.sf(4.2, 5), "0.05": Fraction(1, 20), "0.95": Fraction(19, 20),
+        "11.07": stats.chi2.isf(0.05, 5), "0.03": Fraction(3, 100),
+        "300": sum(loaded_counts), "75": loaded_counts[5], "45": loaded_counts[0], "50": 300 // 6,
+        "15": loaded.statistic, "0.0104": stats.chi2.sf(15, 5),
+        "20": 20, "0.64": 1 - Fraction(19, 20) ** 20, "0.40": 1 - Fraction(19, 20) ** 10,
+        "4.8": 100 * flagged_in_sixty_rolls(), "0.952": 1 - flagged_in_sixty_rolls(),
+        "0.62": 1 - (1 - flagged_in_sixty_rolls()) ** 20,
+    })
+    assert loaded.p_value_float < 0.05 < fairness(CLASS_COUNTS).p_value_float
+
+
+def test_the_p_value_is_scipys_and_the_simulations() -> None:
+    for counts in [CLASS_COUNTS, (17, 23, 19, 21, 25, 15), (45, 45, 45, 45, 45, 75)]:
+        result = fairness(counts, simulations=20_000, seed=4)
+        exact = stats.chisquare(counts).pvalue
+        assert abs(result.p_value_float - exact) < 1e-9
+        assert abs(result.simulated_p_value - exact) < 4 * result.simulated_error + 0.01
+    assert abs(float(exercise("10.3").example()) - float(class_p_value())) == 0
+    assert abs(float(chi_square_tail(11.07).evalf()) - 0.05) < 1e-4
+
+
+def test_the_statistic_is_brute_force_and_its_mean_is_the_degrees_of_freedom() -> None:
+    for counts in [CLASS_COUNTS, (1, 2, 3, 4, 5, 6), (10,) * 6]:
+        e = Fraction(sum(counts), 6)
+        assert chi_square_of(counts) == sum((o - e) ** 2 / e for o in counts)
+    # Every sequence of 6 rolls of a fair die: the mean of X² is exactly 5, the prediction 10.2.
+    total = Fraction(0)
+    for roll in itertools.product(range(6), repeat=6):
+        counts = Counter(roll)
+        total += chi_square_of([counts[f] for f in range(6)])
+    assert total / 6**6 == DEGREES_OF_FREEDOM == exercise("10.2").example()
+
+
+def test_twenty_dice_and_the_named_mistakes() -> None:
+    assert false_alarm_among_twenty() == 1 - Fraction(19, 20) ** 20
+    rng = np.random.default_rng(7)
+    counts = rng.multinomial(60, [1 / 6] * 6, size=(2000, 20))
+    expected = 10
+    flagged = (((counts - expected) ** 2 / expected).sum(axis=-1) >= stats.chi2.isf(0.05, 5))
+    share = float(flagged.any(axis=1).mean())
+    assert abs(share - float(false_alarm_among_twenty())) < 4 * math.sqrt(0.64 * 0.36 / 2000)
+    assert check("10.5", 1).misconception == "added_overlapping"
+    assert check("10.4", "a").misconception == "p_value_is_chance_fair"
+    assert check("10.3", 1 - float(class_p_value())).misconception == "left_tail"

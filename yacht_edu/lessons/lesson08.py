@@ -1,0 +1,180 @@
+"""Lesson 8, play to win: the expected score against the chance of reaching a target.
+
+Every expected value comes from the package: the target table
+(:func:`~yacht_edu.goal.reach_probability`), the chances of a re-roll
+(:func:`~yacht_edu.dice.reroll_chances`), the target player's advice (``advise(..., goal=)``)
+and its seeded games (:func:`~yacht_edu.goal.simulate_reach`).  Each misconception's value is
+computed the way the mistaken reasoning computes it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+from yacht_edu.dice import reroll_chances
+from yacht_edu.lessons.exercise import CodeExercise, Exercise, Misconception, Prediction, register
+from yacht_edu.rules import categories
+
+#: Ben's last turn: every box but choice filled, 147 points scored; Asha finished with 174.
+BEN_FILLED = {"ones": 2, "twos": 6, "threes": 9, "fours": 12, "fives": 20, "sixes": 24,
+              "full_house": 24, "four_of_a_kind": 20, "little_straight": 30,
+              "big_straight": 0, "yacht": 0}
+ASHA_TOTAL = 174
+#: Ben's first roll of his last turn.
+BEN_DICE = (5, 5, 4, 4, 2)
+SIX = 6
+
+
+def ben_goal() -> int:
+    """The score Ben must reach to win: Asha's total plus one."""
+    return ASHA_TOTAL + 1
+
+
+def ben_advice(goal: int | None) -> object:
+    """The coach's ranking of Ben's keeps: by the chance of ``goal`` points, or (None) by the
+    expected final score."""
+    from yacht_edu.coach import advise
+
+    assert set(BEN_FILLED) | {"choice"} == set(categories("yacht"))
+    if goal is None:
+        return advise(BEN_DICE, 2, filled=BEN_FILLED)
+    return advise(BEN_DICE, 2, filled=BEN_FILLED, goal=goal)
+
+
+def target_keep() -> tuple[int, ...]:
+    """The keep that gives Ben the best chance to win."""
+    return ben_advice(ben_goal()).best.choice  # type: ignore[attr-defined, no-any-return]
+
+
+def mean_keep() -> tuple[int, ...]:
+    """The mistake: the keep of the expected-score player, who ignores what Ben needs."""
+    return ben_advice(None).best.choice  # type: ignore[attr-defined, no-any-return]
+
+
+def all_sixes_within_three() -> Fraction:
+    """Only choice left, 30 needed: all five dice must end as sixes.  Roll by roll, keeping the
+    sixes (the package's re-roll chances); the chance of five sixes after three rolls."""
+    sixes = {0: Fraction(1)}
+    for _ in range(3):
+        after: dict[int, Fraction] = {}
+        for kept, chance in sixes.items():
+            for hand, p in reroll_chances((SIX,) * kept).items():
+                count = hand.count(SIX)
+                after[count] = after.get(count, Fraction(0)) + chance * p
+        sixes = after
+    return sixes.get(5, Fraction(0))
+
+
+def chance_last_roll(kept: tuple[int, ...], need: int) -> Fraction:
+    """One step of the target recursion: keep ``kept``, roll the other dice once, and score the
+    five in choice; the chance of at least ``need`` points."""
+    return sum((p for hand, p in reroll_chances(kept).items() if sum(hand) >= need), Fraction(0))
+
+
+def mean_decides(kept: tuple[int, ...], need: int) -> Fraction:
+    """The mistake: "the average is enough, so I reach it" — 1 when the expected sum is at least
+    ``need``, else 0."""
+    average = sum(kept) + Fraction(7, 2) * (5 - len(kept))
+    return Fraction(int(average >= need))
+
+
+def more_than(kept: tuple[int, ...], need: int) -> Fraction:
+    """The mistake: "more than ``need``" for "at least ``need``"."""
+    return chance_last_roll(kept, need + 1)
+
+
+def _keeps_and_needs() -> list[tuple[tuple[int, ...], int]]:
+    hands = [(6, 6, 5, 3, 2), (5, 5, 4, 4, 2), (6, 5, 4, 3, 1)]
+    keeps = sorted({tuple(sorted(keep)) for hand in hands for size in range(6)
+                    for keep in itertools.combinations(hand, size)}, key=lambda k: (len(k), k))
+    return [(keep, need) for keep in keeps for need in (10, 18, 22, 25, 27, 28, 30)]
+
+
+#: The far target of exercise 08.5 and the seeded games of the target player that chase it.
+FAR, GAMES, SEED = 250, 2000, 8
+
+
+def far_scores() -> list[int]:
+    """The final scores of the package's target player in ``GAMES`` seeded games, playing to
+    reach ``FAR`` points."""
+    from yacht_edu.goal import simulate_reach
+
+    return [int(score) for score in simulate_reach(FAR, games=GAMES, seed=SEED).scores]
+
+
+def spread(scores: list[int]) -> Fraction:
+    """The standard deviation of the scores (as a decimal): √(mean of (s − mean)²)."""
+    mean = Fraction(sum(scores), len(scores))
+    variance = sum(((s - mean) ** 2 for s in scores), Fraction(0)) / len(scores)
+    return Fraction(float(variance) ** 0.5)
+
+
+def far_variance() -> Fraction:
+    """The mistake: the variance, not its square root."""
+    return spread(far_scores()) ** 2
+
+
+def far_root_mean_square() -> Fraction:
+    """The mistake: √(mean of s²), the mean's square not taken away."""
+    scores = far_scores()
+    return Fraction((sum(s * s for s in scores) / len(scores)) ** 0.5)
+
+
+def best_chance_of_200() -> Fraction:
+    """The target player's chance of 200 points (the package's target table, a float)."""
+    from yacht_edu.goal import reach_probability
+
+    return Fraction(reach_probability(200))
+
+
+register(
+    Prediction(
+        "08.1",
+        actual=best_chance_of_200,
+        wrong_answers=lambda: (Fraction(3, 2), -0.1),
+    ),
+    Exercise(
+        "08.2",
+        expected=all_sixes_within_three,
+        decimals=4,
+        hints=("lesson.08.2.hint.1", "lesson.08.2.hint.2"),
+        misconceptions=(
+            Misconception("one_roll_only", lambda: Fraction(1, 6) ** 5),
+            Misconception("one_die_only", lambda: 1 - Fraction(5, 6) ** 3),
+        ),
+        wrong_answers=lambda: (Fraction(1, 6) ** 5, 1 - Fraction(5, 6) ** 3,
+                               3 * Fraction(1, 6) ** 5, Fraction(1, 2)),
+    ),
+    CodeExercise(
+        "08.3",
+        reference=chance_last_roll,
+        inputs=_keeps_and_needs,
+        hints=("lesson.08.3.hint.1", "lesson.08.3.hint.2", "lesson.08.3.hint.3"),
+        misconceptions=(
+            Misconception("mean_for_chance", lambda: mean_decides),
+            Misconception("more_than_not_at_least", lambda: more_than),
+        ),
+        wrong_answers=lambda: (mean_decides, more_than,
+                               lambda kept, need: Fraction(sum(kept) >= need)),
+    ),
+    Exercise(
+        "08.4",
+        expected=target_keep,
+        hints=("lesson.08.4.hint.1", "lesson.08.4.hint.2"),
+        misconceptions=(Misconception("played_for_the_mean", mean_keep),),
+        wrong_answers=lambda: (mean_keep(), BEN_DICE, (4, 4, 5, 5), ()),
+    ),
+    Exercise(
+        "08.5",
+        expected=lambda: spread(far_scores()),
+        decimals=1,
+        hints=("lesson.08.5.hint.1", "lesson.08.5.hint.2"),
+        misconceptions=(
+            Misconception("variance_not_sd", far_variance),
+            Misconception("forgot_mean_squared", far_root_mean_square),
+        ),
+        wrong_answers=lambda: (far_variance(), far_root_mean_square(), 34.98,
+                               Fraction(sum(far_scores()), GAMES)),
+    ),
+)
