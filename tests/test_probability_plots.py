@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
+from fractions import Fraction
 
 import matplotlib
 
@@ -15,10 +17,14 @@ from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
+from yacht_edu.i18n import t
 from yacht_edu.plots import (
     plot_chance_within,
+    plot_chi_square,
+    plot_fair_die_spread,
     plot_law_of_large_numbers,
     plot_score_distribution,
+    plot_waiting_time,
 )
 from yacht_edu.probability import (
     n,
@@ -27,6 +33,8 @@ from yacht_edu.probability import (
     p_within,
     simulate_turns,
 )
+from yacht_edu.probability.fairness import BadCountsError, fairness
+from yacht_edu.probability.waiting import BadWaitError, first_yacht, simulate_first_yacht
 from yacht_edu.rules import score
 
 
@@ -107,3 +115,81 @@ def test_strategy_scores_draw_each_simulation_as_shares_of_its_games() -> None:
     for outline, simulation in zip(outlines, results.values(), strict=True):
         top = max(simulation.histogram(10).values()) / simulation.games
         assert max(outline.get_xy()[:, 1]) == pytest.approx(top)
+
+
+# -- lesson 9: the wait for the first yacht -------------------------------------------------
+
+# docs/rules.md#exact-chances (OEIS A096256): a yacht within three rolls, keeping the most common
+P_YACHT = Fraction(2783176, 60466176)
+
+
+def test_waiting_time_bars_are_the_geometric_chances_and_the_dots_the_simulation() -> None:
+    simulated = simulate_first_yacht(learners=500, seed=1)
+    ax = plot_waiting_time(first_yacht(), simulated, turns=40)
+    heights = [bar.get_height() for bar in bars(ax)]
+    assert [round(bar.get_x() + bar.get_width() / 2) for bar in bars(ax)] == list(range(1, 41))
+    assert heights == [float(first_yacht().chance_at(k)) for k in range(1, 41)]
+    # a second way: the series (1 - p)^(k - 1) p from the published p, and its partial sum
+    assert heights == [float((1 - P_YACHT) ** (k - 1) * P_YACHT) for k in range(1, 41)]
+    assert sum(heights) == pytest.approx(float(1 - (1 - P_YACHT) ** 40), abs=1e-12)
+    dots, mean = ax.lines
+    waits = np.asarray(simulated.waits)
+    assert ys(dots) == [float(np.mean(waits == k)) for k in range(1, 41)]
+    assert xs(mean) == [float(1 / P_YACHT)] * 2   # 7558272/347897, about 21.73
+    assert "500 simulated players" in [text.get_text() for text in ax.get_legend().get_texts()]
+
+
+def test_waiting_time_alone_speaks_the_learners_language() -> None:
+    ax = plot_waiting_time(lang="hi")
+    assert len(bars(ax)) == 60 and len(ax.lines) == 1   # no simulation given: no dots
+    assert ax.get_xlabel() == t("plot.wait.turn", "hi") != t("plot.wait.turn", "en")
+
+
+def test_waiting_time_refuses_a_bad_number_of_turns_and_draws_nothing() -> None:
+    _, ax = plt.subplots()
+    with pytest.raises(BadWaitError, match="turns"):
+        plot_waiting_time(turns=0, ax=ax)
+    assert not ax.patches and not ax.lines
+
+
+# -- lesson 10: how far a fair die's counts stray, and the chi-square statistic ------------
+
+
+def test_fair_die_spread_counts_the_classes_that_saw_each_number_of_sixes() -> None:
+    classes = np.random.default_rng(10).multinomial(60, [1 / 6] * 6, size=1000)
+    ax = plot_fair_die_spread(classes, [8, 9, 12, 11, 6, 14])
+    heights = [bar.get_height() for bar in bars(ax)]
+    centres = [round(bar.get_x() + bar.get_width() / 2) for bar in bars(ax)]
+    sixes = Counter(int(row[5]) for row in classes)   # counted a second way
+    assert centres == list(range(max(sixes) + 1))
+    assert heights == [sixes[k] for k in centres] and sum(heights) == 1000
+    expected, ours = ax.lines
+    assert xs(expected) == [10.0, 10.0] and xs(ours) == [14.0, 14.0]
+    assert ax.get_xlabel() == "times face 6 came up in 60 rolls of a fair die"
+
+
+def test_fair_die_spread_refuses_tables_that_are_not_classes_of_a_die() -> None:
+    _, ax = plt.subplots()
+    uneven = [[10, 10, 10, 10, 10, 10], [10, 10, 10, 10, 10, 11]]
+    for bad in ([8, 9, 12, 11, 6, 14], [[1, 2, 3]], uneven, [[1, 1, 1, 1, 1, -1]]):
+        with pytest.raises(BadCountsError):
+            plot_fair_die_spread(bad, ax=ax)
+    with pytest.raises(BadCountsError):
+        plot_fair_die_spread([[10] * 6], face=7, ax=ax)
+    assert not ax.patches and not ax.lines
+
+
+def test_chi_square_plot_draws_the_simulated_statistics_and_the_curve() -> None:
+    from scipy import stats
+
+    test = fairness([8, 9, 12, 11, 6, 14], simulations=2000, seed=3)
+    ax = plot_chi_square(test)
+    heights = [bar.get_height() for bar in bars(ax)]
+    shares, _ = np.histogram(test.simulated, bins=60, density=True)
+    assert heights == pytest.approx(list(shares), rel=1e-12)
+    curve, ours = ax.lines
+    # the curve is minus the derivative of the package's closed-form tail: scipy's density
+    assert ys(curve) == pytest.approx(list(stats.chi2.pdf(xs(curve), 5)), rel=1e-9)
+    assert xs(ours) == [4.2, 4.2]   # 21/5, the lesson's statistic
+    assert "chi-square, 5 degrees of freedom" in [
+        text.get_text() for text in ax.get_legend().get_texts()]

@@ -1,5 +1,6 @@
 """Pictures of the exact probabilities: distributions, chances over more rolls, the law of large
-numbers.  The only module besides the widgets that imports matplotlib (the ``lab`` extra).
+numbers, the wait for a yacht, a fair die's counts.  The only module besides the widgets that
+imports matplotlib (the ``lab`` extra).
 
 Each function takes an optional matplotlib ``ax`` and returns the one it drew on; exact
 fractions become floats only here, where they are drawn.
@@ -7,10 +8,15 @@ fractions become floats only here, where they are drawn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+import numpy.typing as npt
+import sympy
+
+from yacht_edu.dice import FACES
 from yacht_edu.i18n import t
 from yacht_edu.probability import (
     kind_of,
@@ -20,7 +26,19 @@ from yacht_edu.probability import (
     p_within,
     simulate_turns,
 )
+from yacht_edu.probability.fairness import (
+    BadCountsError,
+    FairnessTest,
+    checked_counts,
+    chi_square_tail,
+)
 from yacht_edu.probability.turn import StrategyLike
+from yacht_edu.probability.waiting import (
+    WaitingTime,
+    WaitSimulation,
+    first_yacht,
+)
+from yacht_edu.probability.waiting import turns as whole_turns
 from yacht_edu.rules import RulesLike, get_rules
 
 try:
@@ -38,10 +56,13 @@ else:
 
 __all__ = [
     "plot_chance_within",
+    "plot_chi_square",
     "plot_comparison",
+    "plot_fair_die_spread",
     "plot_law_of_large_numbers",
     "plot_score_distribution",
     "plot_strategy_scores",
+    "plot_waiting_time",
 ]
 
 
@@ -159,5 +180,93 @@ def plot_comparison(comparison: Any, *, ax: Axes | None = None,
                   [box_name(box, lang) for box in boxes], rotation=45, ha="right")
     ax.set_ylabel(t("compare.plot_points", lang))
     ax.set_title(t("compare.plot_title", lang))
+    ax.legend()
+    return ax
+
+
+def plot_waiting_time(wait: WaitingTime | None = None, simulation: WaitSimulation | None = None,
+                      *, turns: int = 60, ax: Axes | None = None,
+                      lang: str | None = None) -> Axes:
+    """The geometric distribution of the wait for the first yacht: a bar for each turn
+    1 … ``turns``, as high as the exact chance that the first yacht comes then
+    (:meth:`WaitingTime.chance_at`; ``wait`` defaults to :func:`first_yacht`), the mean wait
+    as a line, and beside the bars the shares of a :func:`simulate_first_yacht` run, if given."""
+    shown = range(1, whole_turns(turns, "turns", 1) + 1)
+    wait = first_yacht() if wait is None else wait
+    ax = axes(ax)
+    ax.bar(shown, [float(wait.chance_at(k)) for k in shown], color="#9ec5e8",
+           label=t("plot.wait.exact", lang))
+    if simulation is not None:
+        ax.plot(shown, [simulation.chance_at(k) for k in shown], "o", ms=3, color="#c0392b",
+                label=t("plot.wait.simulated", lang,
+                        learners=f"{simulation.learners:,}"))
+    ax.axvline(float(wait.mean), color="#1a4f8b", linestyle="--",
+               label=t("probability.plot.mean", lang, mean=f"{float(wait.mean):.2f}"))
+    ax.set_xlabel(t("plot.wait.turn", lang))
+    ax.set_ylabel(t("probability.plot.chance", lang))
+    ax.set_title(t("plot.wait.title", lang))
+    ax.legend()
+    return ax
+
+
+def simulated_classes(classes: Any) -> npt.NDArray[np.int64]:
+    """Rows of six counts, one row per simulated class, every class with the same rolls."""
+    table = np.asarray(classes)
+    if table.ndim != 2 or table.shape[1] != len(FACES) or not len(table):
+        raise BadCountsError("plot.error.classes")
+    rows = [checked_counts(row) for row in table.tolist()]
+    if len({sum(row) for row in rows}) != 1:
+        raise BadCountsError("plot.error.classes")
+    return np.array(rows, dtype=np.int64)
+
+
+def plot_fair_die_spread(classes: Any, counts: Sequence[int] | None = None, *, face: int = 6,
+                         ax: Axes | None = None, lang: str | None = None) -> Axes:
+    """How far a fair die's counts stray: how many of the simulated ``classes`` (rows of six
+    counts, e.g. numpy's ``multinomial``) saw ``face`` 0, 1, 2, … times, against the count a
+    fair die gives on average, and the class's own count of that face from ``counts``."""
+    table = simulated_classes(classes)
+    if isinstance(face, bool) or face not in FACES:
+        raise BadCountsError("fairness.error.face", value=repr(face))
+    ours = None if counts is None else checked_counts(counts)[face - 1]
+    ax = axes(ax)
+    rolls = int(table[0].sum())
+    seen = table[:, face - 1]
+    ax.hist(seen, bins=[k - 0.5 for k in range(int(seen.max()) + 2)], color="#9ec5e8",
+            label=t("plot.fair.classes", lang, classes=f"{len(table):,}"))
+    expected = rolls / len(FACES)
+    ax.axvline(expected, color="#c0392b",
+               label=t("plot.fair.expected", lang, expected=f"{expected:g}"))
+    if ours is not None:
+        ax.axvline(ours, color="black", linestyle="--",
+                   label=t("plot.fair.our_count", lang, count=ours))
+    ax.set_xlabel(t("plot.fair.face_count", lang, face=face, rolls=rolls))
+    ax.set_ylabel(t("plot.fair.classes_axis", lang))
+    ax.legend()
+    return ax
+
+
+def chi_square_density() -> Any:
+    """The chi-square curve for a die's 5 degrees of freedom, as a numpy function of x: minus
+    the derivative of the tail P(X² ≥ x) that :func:`chi_square_tail` gives in closed form."""
+    x = sympy.Symbol("x", positive=True)
+    return sympy.lambdify(x, sympy.simplify(-sympy.diff(chi_square_tail(x), x)), "numpy")
+
+
+def plot_chi_square(test: FairnessTest, *, ax: Axes | None = None,
+                    lang: str | None = None) -> Axes:
+    """The chi-square statistics of a fairness test's simulated fair dice (a histogram of
+    shares per unit), the chi-square curve for its degrees of freedom, and our die's statistic."""
+    ax = axes(ax)
+    ax.hist(test.simulated, bins=60, density=True, color="#9ec5e8",
+            label=t("plot.fair.simulated", lang, simulations=f"{test.simulations:,}"))
+    x = np.linspace(0.01, max(25.0, float(test.statistic) + 1), 200)
+    ax.plot(x, chi_square_density()(x), color="#1a4f8b",
+            label=t("plot.fair.curve", lang, dof=test.degrees_of_freedom))
+    ax.axvline(float(test.statistic), color="black", linestyle="--",
+               label=t("plot.fair.our_statistic", lang,
+                       statistic=f"{float(test.statistic):.2f}"))
+    ax.set_xlabel("$X^2$")
+    ax.set_ylabel(t("plot.fair.density", lang))
     ax.legend()
     return ax
