@@ -46,6 +46,12 @@ def ys(line: Line2D) -> list[float]:
     return [float(v) for v in np.asarray(line.get_ydata())]
 
 
+def legend_texts(ax: Axes) -> list[str]:
+    legend = ax.get_legend()
+    assert legend is not None
+    return [text.get_text() for text in legend.get_texts()]
+
+
 def bars(ax: Axes) -> list[Rectangle]:
     return [bar for bar in ax.patches if isinstance(bar, Rectangle)]
 
@@ -136,7 +142,7 @@ def test_waiting_time_bars_are_the_geometric_chances_and_the_dots_the_simulation
     waits = np.asarray(simulated.waits)
     assert ys(dots) == [float(np.mean(waits == k)) for k in range(1, 41)]
     assert xs(mean) == [float(1 / P_YACHT)] * 2   # 7558272/347897, about 21.73
-    assert "500 simulated players" in [text.get_text() for text in ax.get_legend().get_texts()]
+    assert "500 simulated players" in legend_texts(ax)
 
 
 def test_waiting_time_alone_speaks_the_learners_language() -> None:
@@ -191,5 +197,4 @@ def test_chi_square_plot_draws_the_simulated_statistics_and_the_curve() -> None:
     # the curve is minus the derivative of the package's closed-form tail: scipy's density
     assert ys(curve) == pytest.approx(list(stats.chi2.pdf(xs(curve), 5)), rel=1e-9)
     assert xs(ours) == [4.2, 4.2]   # 21/5, the lesson's statistic
-    assert "chi-square, 5 degrees of freedom" in [
-        text.get_text() for text in ax.get_legend().get_texts()]
+    assert "chi-square, 5 degrees of freedom" in legend_texts(ax)
