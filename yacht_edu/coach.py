@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -106,8 +106,53 @@ def choice_label(choice: ChoiceValue, lang: str | None = None) -> str:
     return t("coach.keep", lang, dice=" ".join(map(str, choice)))
 
 
+class Ranked(Protocol):
+    """What a ranked entry has: the choice it stands for and its rank (1 for the best)."""
+
+    @property
+    def choice(self) -> ChoiceValue: ...
+    @property
+    def rank(self) -> int: ...
+
+
+RankedEntry = TypeVar("RankedEntry", bound=Ranked)
+
+
+class RankedChoices(Sequence[RankedEntry]):
+    """The legal choices of a moment, best first: what :class:`Advice` and
+    :class:`~yacht_edu.goal.GoalAdvice` share (a sequence of entries, the ties, one entry)."""
+
+    choices: tuple[RankedEntry, ...]
+
+    @overload
+    def __getitem__(self, index: int) -> RankedEntry: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[RankedEntry]: ...
+    def __getitem__(self, index: int | slice) -> RankedEntry | Sequence[RankedEntry]:
+        return self.choices[index]
+
+    def __len__(self) -> int:
+        return len(self.choices)
+
+    def __iter__(self) -> Iterator[RankedEntry]:
+        return iter(self.choices)
+
+    @property
+    def ties(self) -> tuple[RankedEntry, ...]:
+        """Every choice tied for best."""
+        return tuple(c for c in self.choices if c.rank == 1)
+
+    def of(self, choice: Iterable[int] | str) -> RankedEntry:
+        """The entry of one choice: a keep (values, any order) or a box name."""
+        wanted: ChoiceValue = choice if isinstance(choice, str) else tuple(sorted(choice))
+        for entry in self.choices:
+            if entry.choice == wanted:
+                return entry
+        raise SituationError("coach.error.not_a_choice", choice=repr(wanted))
+
+
 @dataclass(frozen=True, eq=False)
-class Advice(Sequence[Choice]):
+class Advice(RankedChoices[Choice]):
     """Every legal choice of the moment, best first (a sequence of :class:`Choice`).
 
     ``expected`` and ``sd``: the expected final score from here with optimal play.  Before the
@@ -123,38 +168,12 @@ class Advice(Sequence[Choice]):
     sd: float
     player: str | None = None
 
-    @overload
-    def __getitem__(self, index: int) -> Choice: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Choice]: ...
-    def __getitem__(self, index: int | slice) -> Choice | Sequence[Choice]:
-        return self.choices[index]
-
-    def __len__(self) -> int:
-        return len(self.choices)
-
-    def __iter__(self) -> Iterator[Choice]:
-        return iter(self.choices)
-
     @property
     def best(self) -> Choice:
         """The best choice (the first of several tied best ones)."""
         if not self.choices:
             raise SituationError("coach.error.nothing_to_choose")
         return self.choices[0]
-
-    @property
-    def ties(self) -> tuple[Choice, ...]:
-        """Every choice tied for best."""
-        return tuple(c for c in self.choices if c.rank == 1)
-
-    def of(self, choice: Iterable[int] | str) -> Choice:
-        """The entry of one choice: a keep (values, any order) or a box name."""
-        wanted: ChoiceValue = choice if isinstance(choice, str) else tuple(sorted(choice))
-        for entry in self.choices:
-            if entry.choice == wanted:
-                return entry
-        raise SituationError("coach.error.not_a_choice", choice=repr(wanted))
 
     def __repr__(self) -> str:
         dice = "-".join(map(str, self.dice)) if self.dice else "not rolled"

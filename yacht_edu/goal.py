@@ -14,14 +14,19 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import overload
 
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu.coach import ChoiceValue, SituationError, choice_label, situation_card
+from yacht_edu.coach import (
+    ChoiceValue,
+    RankedChoices,
+    SituationError,
+    choice_label,
+    situation_card,
+)
 from yacht_edu.dice import NUMBER_OF_DICE, Dice
 from yacht_edu.errors import RuleError
 from yacht_edu.game import MAX_ROLLS, Game
@@ -164,7 +169,7 @@ class GoalChoice:
 
 
 @dataclass(frozen=True, eq=False)
-class GoalAdvice(Sequence[GoalChoice]):
+class GoalAdvice(RankedChoices[GoalChoice]):
     """Every legal choice of the moment, ranked by the chance of ending with at least ``goal``
     points (best first).  ``chance``: that chance with the best play from here."""
 
@@ -178,34 +183,9 @@ class GoalAdvice(Sequence[GoalChoice]):
     chance: float
     player: str | None = None
 
-    @overload
-    def __getitem__(self, index: int) -> GoalChoice: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[GoalChoice]: ...
-    def __getitem__(self, index: int | slice) -> GoalChoice | Sequence[GoalChoice]:
-        return self.choices[index]
-
-    def __len__(self) -> int:
-        return len(self.choices)
-
-    def __iter__(self) -> Iterator[GoalChoice]:
-        return iter(self.choices)
-
     @property
     def best(self) -> GoalChoice:
         return self.choices[0]
-
-    @property
-    def ties(self) -> tuple[GoalChoice, ...]:
-        return tuple(c for c in self.choices if c.rank == 1)
-
-    def of(self, choice: Iterable[int] | str) -> GoalChoice:
-        """The entry of one choice: a keep (values, any order) or a box name."""
-        wanted: ChoiceValue = choice if isinstance(choice, str) else tuple(sorted(choice))
-        for entry in self.choices:
-            if entry.choice == wanted:
-                return entry
-        raise SituationError("coach.error.not_a_choice", choice=repr(wanted))
 
     def __repr__(self) -> str:
         lines = [f"GoalAdvice({self.rules!r}, dice {'-'.join(map(str, self.dice))}, "
