@@ -155,36 +155,37 @@ def catalog(code: str) -> Mapping[str, str]:
     return messages
 
 
-_PO_LINE = re.compile(r'^(msgid|msgstr|msgctxt|msgid_plural)\s+(".*")\s*$|^(".*")\s*$')
+_PO_LINE = re.compile(r'^(msgid|msgid_plural|msgctxt|msgstr(?:\[\d+\])?)\s+(".*")\s*$|^(".*")\s*$')
 
 
-def read_po(text: str) -> dict[str, str]:
-    """The translated entries of a gettext ``.po`` text (comments, obsolete and empty skipped)."""
-    entries: dict[str, str] = {}
+def po_entries(text: str) -> Iterator[dict[str, str]]:
+    """Every entry of a gettext ``.po`` text as its fields (``msgid``, ``msgstr``,
+    ``msgstr[0]``, ...), continuation lines joined; comments and obsolete entries skipped."""
     fields: dict[str, str] = {}
     key = ""
-
-    def flush() -> None:
-        if fields.get("msgid") and fields.get("msgstr"):
-            entries[fields["msgid"]] = fields["msgstr"]
-        fields.clear()
-
-    for line in text.splitlines():
+    for line in (*text.splitlines(), ""):
         line = line.strip()
         match = _PO_LINE.match(line)
         if match is None:  # a comment, an obsolete entry or a blank line
-            if not line:
-                flush()
+            if not line or line.startswith("#~"):
+                if fields:
+                    yield fields
+                fields, key = {}, ""
             continue
         if match.group(1):
-            if match.group(1) == "msgid":
-                flush()
+            if match.group(1) == "msgid" and fields:
+                yield fields
+                fields = {}
             key = match.group(1)
             fields[key] = ast.literal_eval(match.group(2))
         elif key:
             fields[key] += ast.literal_eval(match.group(3))
-    flush()
-    return entries
+
+
+def read_po(text: str) -> dict[str, str]:
+    """The translated entries of a gettext ``.po`` text (comments, obsolete and empty skipped)."""
+    return {fields["msgid"]: fields["msgstr"] for fields in po_entries(text)
+            if fields.get("msgid") and fields.get("msgstr")}
 
 
 def t(msgid: str, lang: str | None = None, /, **params: object) -> str:
@@ -281,37 +282,14 @@ def plural_catalog(code: str) -> Mapping[str, tuple[str, ...]]:
     return messages
 
 
-_PLURAL_LINE = re.compile(r'^(msgid|msgid_plural|msgstr\[(\d+)\])\s+(".*")\s*$|^(".*")\s*$')
-
-
 def read_plural_po(text: str) -> dict[str, tuple[str, ...]]:
     """The translated plural entries (``msgid_plural`` with every ``msgstr[n]`` filled)."""
     entries: dict[str, tuple[str, ...]] = {}
-    fields: dict[str, str] = {}
-    key = ""
-
-    def flush() -> None:
+    for fields in po_entries(text):
         forms = tuple(fields[f"msgstr[{n}]"] for n in range(len(fields))
                       if f"msgstr[{n}]" in fields)
         if fields.get("msgid") and "msgid_plural" in fields and forms and all(forms):
             entries[fields["msgid"]] = forms
-        fields.clear()
-
-    for line in (*text.splitlines(), ""):
-        line = line.strip()
-        match = _PLURAL_LINE.match(line)
-        if match is None:
-            if not line or line.startswith("#~"):
-                flush()
-                key = ""
-            continue
-        if match.group(1):
-            if match.group(1) == "msgid":
-                flush()
-            key = match.group(1)
-            fields[key] = ast.literal_eval(match.group(3))
-        elif key:
-            fields[key] += ast.literal_eval(match.group(4))
     return entries
 
 
