@@ -67,8 +67,22 @@ class SituationError(RuleError):
 # -- what the coach says -------------------------------------------------------------------------
 
 
+class Chosen:
+    """What every ranked entry says of its choice: a keep or a box, and in words."""
+
+    choice: ChoiceValue
+
+    @property
+    def is_keep(self) -> bool:
+        return isinstance(self.choice, tuple)
+
+    def label(self, lang: str | None = None) -> str:
+        """The choice in words: "Keep 2 2", "Roll all five again", "Score Full House"."""
+        return choice_label(self.choice, lang)
+
+
 @dataclass(frozen=True)
-class Choice:
+class Choice(Chosen):
     """One legal choice: the dice to keep (sorted values) or the box to score, and what follows.
 
     ``expected``: the expected final score if this choice is made and the rest played
@@ -82,14 +96,6 @@ class Choice:
     sd: float
     loss: float
     rank: int = 1
-
-    @property
-    def is_keep(self) -> bool:
-        return isinstance(self.choice, tuple)
-
-    def label(self, lang: str | None = None) -> str:
-        """The choice in words: "Keep 2 2", "Roll all five again", "Score Full House"."""
-        return choice_label(self.choice, lang)
 
     def __repr__(self) -> str:
         return (f"Choice({self.choice!r}, expected={self.expected:.4f}, sd={self.sd:.4f}, "

@@ -22,9 +22,9 @@ import numpy.typing as npt
 
 from yacht_edu.coach import (
     ChoiceValue,
+    Chosen,
     RankedChoices,
     SituationError,
-    choice_label,
     situation_card,
 )
 from yacht_edu.dice import NUMBER_OF_DICE, Dice
@@ -145,7 +145,7 @@ def reach_curves(rules: RulesLike = "yacht", *,
 
 
 @dataclass(frozen=True)
-class GoalChoice:
+class GoalChoice(Chosen):
     """One legal choice and the best chance of reaching the goal after making it.
 
     ``loss``: the chance given up against the best choice; ``rank``: 1 for the best, equal for
@@ -156,13 +156,6 @@ class GoalChoice:
     chance: float
     loss: float
     rank: int = 1
-
-    @property
-    def is_keep(self) -> bool:
-        return isinstance(self.choice, tuple)
-
-    def label(self, lang: str | None = None) -> str:
-        return choice_label(self.choice, lang)
 
     def __repr__(self) -> str:
         return f"GoalChoice({self.choice!r}, chance={self.chance:.6f}, loss={self.loss:.6f})"
