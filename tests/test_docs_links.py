@@ -1,9 +1,12 @@
 """Every link in the README and in docs/*.md leads somewhere: a file of the repository that
-exists and, after a ``#``, an anchor that file defines (``<a id="...">`` or a heading)."""
+exists and, after a ``#``, an anchor that file defines (``<a id="...">`` or a heading).  Every
+``yacht_edu.…`` name they mention, and every ``ye.…`` of the README, exists under that name."""
 
 from __future__ import annotations
 
+import importlib
 import re
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,3 +52,35 @@ def test_a_broken_link_is_found(tmp_path: Path) -> None:
     assert not broken(page, "#here", tmp_path) and not broken(page, "#title", tmp_path)
     assert broken(page, "#elsewhere", tmp_path) and broken(page, "missing.md", tmp_path)
     assert broken(page, "../outside.md", tmp_path)
+
+
+def resolves(dotted: str) -> bool:
+    """Whether ``yacht_edu.a.b`` names a module, or an attribute of the longest module prefix."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for part in parts[cut:]:
+                found = getattr(found, part)
+        except AttributeError:
+            return False
+        return True
+    return False
+
+
+def test_every_name_of_the_package_the_pages_mention_exists() -> None:
+    import yacht_edu as ye
+
+    mentioned = {(page.name, name) for page in PAGES
+                 for name in re.findall(r"\byacht_edu(?:\.\w+)+", page.read_text(encoding="utf-8"))
+                 if not name.endswith(".py")}  # a file named after the package, not a module
+    assert len(mentioned) > 20
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)  # an old name does not count
+        assert sorted((page, name) for page, name in mentioned if not resolves(name)) == []
+        top = set(re.findall(r"\bye\.(\w+)", PAGES[0].read_text(encoding="utf-8")))
+        assert "play" in top and [name for name in sorted(top) if not hasattr(ye, name)] == []
+    assert not resolves("yacht_edu.no_such_module") and not resolves("yacht_edu.coach.no_such")
