@@ -29,7 +29,7 @@ from yacht_edu.dice import Dice
 from yacht_edu.errors import ArgumentTypeError, RuleError, UnknownEventError
 from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.game import Game
-from yacht_edu.i18n import CategoryName, Given, t
+from yacht_edu.i18n import CategoryName, Given, box_name, t
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import OptimalTable, Progress, solve
@@ -104,7 +104,7 @@ class Choice(Chosen):
 
 def choice_label(choice: ChoiceValue, lang: str | None = None) -> str:
     if isinstance(choice, str):
-        return t("coach.score", lang, category=t(f"category.{choice}", lang))
+        return t("coach.score", lang, category=box_name(choice, lang))
     if not choice:
         return t("coach.keep_nothing", lang)
     if len(choice) == 5:

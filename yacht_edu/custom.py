@@ -42,7 +42,7 @@ from typing import Any
 from yacht_edu.errors import BadSavedGameError, RuleDesignError, RuleError
 from yacht_edu.events import check_fields
 from yacht_edu.hands import HAND_INDEX, HANDS, Hand
-from yacht_edu.i18n import Given, t
+from yacht_edu.i18n import Given, box_name, t
 from yacht_edu.rules import (
     FIXED_SCORES,
     ROLLS,
@@ -212,11 +212,6 @@ def changes(design: Design, lang: str | None) -> list[str]:
     if base.has_yahtzee_bonus and design.yahtzee_bonus != YAHTZEE_BONUS:
         words.append(t("custom.title_yahtzee_bonus", lang, points=design.yahtzee_bonus))
     return words
-
-
-def box_name(box: str, lang: str | None) -> str:
-    """A box in words: its name in the catalog, or the learner's own name, as written."""
-    return t(f"category.{box}", lang)
 
 
 # -- designing -----------------------------------------------------------------------------------

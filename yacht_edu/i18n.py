@@ -38,6 +38,7 @@ __all__ = [
     "CategoryNames",
     "Given",
     "UnknownLanguageError",
+    "box_name",
     "catalog",
     "digits",
     "get_language",
@@ -202,6 +203,15 @@ def t(msgid: str, lang: str | None = None, /, **params: object) -> str:
     return text.format(**words) if words else text
 
 
+def box_name(box: str, lang: str | None = None) -> str:
+    """A box in words: its name in the catalog, or a learner's own box as the learner named it.
+
+    >>> box_name("full_house", "en"), box_name("two_pairs", "en")
+    ('Full House', 'two_pairs')
+    """
+    return t(CATEGORY_PREFIX + box, lang)
+
+
 #: The longest a value the caller gave is shown in a message, in characters.
 SHOWN_LENGTH = 60
 # str(int) refuses more than 4,300 digits; 14,000 bits is about 4,200 digits.
@@ -211,7 +221,7 @@ _LONGEST_INT_BITS = 14_000
 def shown(value: object, lang: str | None) -> str:
     """One message parameter as the reader sees it (see the module's docstring)."""
     if isinstance(value, CategoryName):
-        return t(f"category.{value.id}", lang)
+        return box_name(value.id, lang)
     if isinstance(value, CategoryNames):
         return t("list.separator", lang).join(shown(CategoryName(c), lang) for c in value.ids)
     if isinstance(value, Given):

@@ -17,7 +17,7 @@ import numpy.typing as npt
 import sympy
 
 from yacht_edu.dice import FACES
-from yacht_edu.i18n import t
+from yacht_edu.i18n import box_name, t
 from yacht_edu.probability import (
     kind_of,
     n,
@@ -72,10 +72,6 @@ def axes(ax: Axes | None) -> Axes:
         return ax
     _, new = plt.subplots(figsize=(7, 4))
     return new
-
-
-def box_name(category: str, lang: str | None) -> str:
-    return t(f"category.{category}", lang)
 
 
 def plot_score_distribution(category: str = "choice", rules: RulesLike = "yacht", *,

@@ -11,7 +11,7 @@ import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from yacht_edu.i18n import t
+from yacht_edu.i18n import box_name, t
 
 if TYPE_CHECKING:
     from yacht_edu.compare import Comparison, RulesSummary
@@ -30,7 +30,7 @@ def comparison_rows(comparison: Comparison,
         (t("compare.yacht_share", lang), lambda s: s.yacht_share, True),
     ]
     for box in comparison.boxes:
-        name = t(f"category.{box}", lang)
+        name = box_name(box, lang)
         rows.append((t("compare.points", lang, box=name), points_of(box), False))
         rows.append((t("compare.chance", lang, box=name), chance_of(box), True))
     return rows

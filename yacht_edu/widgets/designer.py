@@ -27,7 +27,7 @@ import ipywidgets as widgets
 
 from yacht_edu.custom import BoxFunction, CustomRules, custom_rules
 from yacht_edu.errors import RuleError
-from yacht_edu.i18n import t
+from yacht_edu.i18n import box_name, t
 from yacht_edu.rules import ROLLS, RULE_SETS, get_rules
 
 __all__ = ["RuleDesigner"]
@@ -98,7 +98,7 @@ class RuleDesigner(widgets.VBox):  # type: ignore[misc]
 
     def _offer_boxes(self) -> None:
         boxes = get_rules(self.base.value).categories
-        names = [(t(f"category.{box}", self.lang), box) for box in boxes]
+        names = [(box_name(box, self.lang), box) for box in boxes]
         self.fixed_box.options = [(t("designer.no_fixed", self.lang), NO_BOX), *names]
         self.fixed_box.value = NO_BOX
         self.removed.options = names

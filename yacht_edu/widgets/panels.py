@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from yacht_edu.dice import multisets
 from yacht_edu.game import Game
-from yacht_edu.i18n import digits, t, tn
+from yacht_edu.i18n import box_name, digits, t, tn
 
 if TYPE_CHECKING:
     from yacht_edu.probability.turn import Goal
@@ -119,7 +119,7 @@ def always_scores(game: Game, category: str) -> bool:
 def chance_row(game: Game, category: str, chance: Fraction, lang: str) -> State:
     from yacht_edu import probability
 
-    name = t(f"category.{category}", lang)
+    name = box_name(category, lang)
     if always_scores(game, category):
         rolls = game.rolls_left
         expected = as_fraction(probability.best_expected(

@@ -17,7 +17,7 @@ from typing import Any
 
 from yacht_edu.display import die_label, game_status, upper_progress
 from yacht_edu.game import Game
-from yacht_edu.i18n import RTL_LANGUAGES, digits, t, tn
+from yacht_edu.i18n import RTL_LANGUAGES, box_name, digits, t, tn
 from yacht_edu.scorecard import Option, Scorecard
 
 __all__ = ["box_key", "game_state", "ranking"]
@@ -91,7 +91,7 @@ def card_state(game: Game, lang: str) -> State:
 
 
 def box_row(game: Game, category: str, lang: str) -> State:
-    name = t(f"category.{category}", lang)
+    name = box_name(category, lang)
     return {"kind": "box", "category": category, "name": name,
             "section": "upper" if category in game.rules.upper_section else "lower",
             "cells": [box_cell(game, player, category, name, lang) for player in game.players]}
