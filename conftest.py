@@ -40,6 +40,8 @@ _folder_key = pytest.StashKey[str]()
 
 #: Docstrings whose examples solve a whole rule set (seconds to a minute).
 SLOW_DOCTESTS = frozenset({"yacht_edu.solver"})
+#: Modules every one of whose examples reads a solved table (the target table: half a minute).
+SLOW_DOCTEST_MODULES = frozenset({"yacht_edu/goal.py"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -47,7 +49,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     The browser tests last: they are the slowest, and Playwright keeps an event loop running
     in the main thread for the rest of the session."""
     for item in items:
-        if item.path.suffix == ".ipynb" or item.name in SLOW_DOCTESTS:
+        module = item.path.relative_to(item.config.rootpath).as_posix()
+        if (item.path.suffix == ".ipynb" or item.name in SLOW_DOCTESTS
+                or module in SLOW_DOCTEST_MODULES):
             item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 

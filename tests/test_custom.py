@@ -322,7 +322,7 @@ def test_a_refused_design_changes_nothing() -> None:
     saved = game.to_json()
     with pytest.raises(RuleError):
         ye.custom_rules("yacht", rolls=4, add={"bad": failing(-1)})
-    assert game.to_json() == saved and game.rules.boxes.keys() == before.boxes.keys()
+    assert game.to_json() == saved and game.rules.scorers.keys() == before.scorers.keys()
     assert ye.score((2, 2, 3, 3, 4), "choice") == 14
 
 
@@ -370,7 +370,7 @@ def test_a_saved_custom_game_replays_exactly() -> None:
     again = ye.Game.from_json(text)
     assert again.to_json() == text and again.over and again.totals == game.totals
     assert again.rules == rules and again.rules.label() == "Pairs"
-    assert isinstance(again.rules.boxes["two_pairs"], custom.ScoreTable)
+    assert isinstance(again.rules.scorers["two_pairs"], custom.ScoreTable)
     saved = json.loads(text)["rules"]
     assert saved["scores"] == {"full_house": 25} and saved["remove"] == ["little_straight"]
     assert set(saved["functions"]) == {"two_pairs"} and saved["rolls"] == 4

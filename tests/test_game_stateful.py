@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -124,4 +125,4 @@ GamePlay.TestCase.settings = settings(
     max_examples=60, stateful_step_count=60, deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-TestGamePlay = GamePlay.TestCase
+TestGamePlay = pytest.mark.slow(GamePlay.TestCase)

@@ -44,8 +44,8 @@ class Recursion:
         """What of a card matters for the rest of the game: the open boxes, the upper subtotal
         (63 or more is all one), what the yahtzee box holds."""
         yahtzee = card.boxes.get("yahtzee")
-        upper = min(card.upper_subtotal, 63) if self.rules.upper_bonus else 0
-        return (card.open_categories, upper, yahtzee if self.rules.yahtzee_bonus else None)
+        upper = min(card.upper_subtotal, 63) if self.rules.has_upper_bonus else 0
+        return (card.open_categories, upper, yahtzee if self.rules.has_yahtzee_bonus else None)
 
     def future(self, card: Scorecard) -> Moments:
         key = self.key(card)

@@ -87,7 +87,8 @@ def card_with_open(boxes: set[str], rules: str = "yacht") -> Scorecard:
     ("yacht_sum4", {"four_of_a_kind"}, (5, 17, 29, 30)),
     ("yacht", {"yacht", "little_straight"}, (30, 50, 60, 80)),
     ("yacht", {"ones", "full_house"}, (3, 20, 25, 30)),
-    ("yacht_sum4", {"fours", "four_of_a_kind", "yacht"}, (20, 40, 60, 90)),
+    pytest.param("yacht_sum4", {"fours", "four_of_a_kind", "yacht"}, (20, 40, 60, 90),
+                 marks=pytest.mark.slow),  # a three-box brute force: seconds
 ])
 def test_small_games_agree_with_brute_force(rules: str, boxes: set[str],
                                             targets: tuple[int, ...]) -> None:
@@ -127,7 +128,7 @@ def test_endgame_equals_the_whole_table_where_both_are_solved() -> None:
 # -- the whole table ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", ["yacht", "yacht_sum4"])
+@pytest.mark.parametrize("rules", ["yacht", pytest.param("yacht_sum4", marks=pytest.mark.slow)])
 def test_chance_falls_as_the_target_rises(rules: str) -> None:
     chance = solve_target(rules).chance
     assert np.all(np.diff(chance, axis=1) <= 1e-12)
@@ -165,6 +166,7 @@ def test_the_expected_score_players_chance_of_200() -> None:
         0.1667594981, abs=1e-9)
 
 
+@pytest.mark.slow
 def test_a_simulation_of_the_target_strategy_agrees() -> None:
     simulation = simulate_reach(200, games=20_000, seed=13)
     exact = reach_probability(200)

@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu.dice import Dice
+from yacht_edu.dice import Dice, faces, kept_values, whole_number
 from yacht_edu.errors import ArgumentTypeError, RuleError, UnknownEventError
 from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
-from yacht_edu.game import Game
+from yacht_edu.game import Game, check_game
 from yacht_edu.i18n import CategoryName, Given, box_name, t
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
@@ -102,6 +102,11 @@ class Choice(Chosen):
                 f"loss={self.loss:.4f})")
 
 
+def choice_key(choice: object) -> ChoiceValue:
+    """A choice as advice lists it: a box name, or the kept values in order (any order given)."""
+    return choice if isinstance(choice, str) else tuple(sorted(kept_values(choice)))
+
+
 def choice_label(choice: ChoiceValue, lang: str | None = None) -> str:
     if isinstance(choice, str):
         return t("coach.score", lang, category=box_name(choice, lang))
@@ -150,11 +155,11 @@ class RankedChoices(Sequence[RankedEntry]):
 
     def of(self, choice: Iterable[int] | str) -> RankedEntry:
         """The entry of one choice: a keep (values, any order) or a box name."""
-        wanted: ChoiceValue = choice if isinstance(choice, str) else tuple(sorted(choice))
+        wanted = choice_key(choice)
         for entry in self.choices:
             if entry.choice == wanted:
                 return entry
-        raise SituationError("coach.error.not_a_choice", choice=repr(wanted))
+        raise SituationError("coach.error.not_a_choice", choice=Given(wanted))
 
 
 @dataclass(frozen=True, eq=False)
@@ -237,16 +242,27 @@ def advise(situation: Game | Dice | Iterable[int], rolls_left: int | None = None
         if rolls_left is not None or filled is not None:
             raise ArgumentTypeError("coach.error.game_and_situation")
         return advise_game(situation, progress)
+    card, dice, left = read_situation(situation, rolls_left, filled, rules, yahtzee_bonuses)
+    return advise_card(solve(card.rules, progress=progress), card, dice, left)
+
+
+def read_situation(situation: Dice | Iterable[int], rolls_left: int | None,
+                   filled: Mapping[str, int] | None, rules: RulesLike,
+                   yahtzee_bonuses: int = 0) -> tuple[Scorecard, Dice, int]:
+    """The scorecard, dice and rolls left of a moment given by hand (``advise(dice,
+    rolls_left, filled=..., rules=...)``), each checked: the one reading of a situation for
+    :func:`advise` and :func:`~yacht_edu.goal.advise_goal`."""
     if rolls_left is None:
         raise ArgumentTypeError("coach.error.rolls_left_missing")
-    card = situation_card(rules, filled or {}, yahtzee_bonuses)
-    dice = Dice(tuple(situation)) if not isinstance(situation, Dice) else situation
-    if isinstance(rolls_left, bool) or rolls_left not in range(card.rules.rolls):
+    card = situation_card(rules, {} if filled is None else filled, yahtzee_bonuses)
+    dice = Dice(faces(situation))
+    left = whole_number(rolls_left)
+    if left is None or left not in range(card.rules.rolls):
         key = "coach.error.rolls_left" if card.rules.rolls == ROLLS else "custom.error.rolls_left"
-        raise SituationError(key, value=repr(rolls_left), most=card.rules.rolls - 1)
+        raise SituationError(key, value=Given(rolls_left), most=card.rules.rolls - 1)
     if card.complete:
         raise SituationError("coach.error.card_full")
-    return advise_card(solve(card.rules, progress=progress), card, dice, rolls_left)
+    return card, dice, left
 
 
 def advise_game(game: Game, progress: Progress | None = None) -> Advice:
@@ -269,9 +285,6 @@ def situation_card(rules: RulesLike, filled: Mapping[str, int],
                    yahtzee_bonuses: int) -> Scorecard:
     """The scorecard of :func:`advise`'s ``filled``, refusing scores no game can produce."""
     ruleset = get_rules(rules)
-    if isinstance(yahtzee_bonuses, bool) or not isinstance(yahtzee_bonuses, int) or (
-            yahtzee_bonuses < 0):
-        raise SituationError("coach.error.bonuses", value=repr(yahtzee_bonuses))
     card = Scorecard.from_filled(filled, ruleset, yahtzee_bonuses)
     possible = possible_scores(ruleset)
     for category, points in card.filled.items():
@@ -279,9 +292,9 @@ def situation_card(rules: RulesLike, filled: Mapping[str, int],
             raise SituationError("coach.error.impossible_score", category=CategoryName(category),
                                  points=points,
                                  possible=", ".join(map(str, sorted(possible[category]))))
-    holds_fifty = ruleset.yahtzee_bonus and card.boxes["yahtzee"] == 50
+    holds_fifty = ruleset.has_yahtzee_bonus and card.boxes["yahtzee"] == 50
     if yahtzee_bonuses and not holds_fifty:  # a +100 needs 50 in the yahtzee box
-        raise SituationError("coach.error.bonuses", value=repr(yahtzee_bonuses))
+        raise SituationError("coach.error.bonuses", value=Given(yahtzee_bonuses))
     return card
 
 
@@ -441,7 +454,7 @@ class Analysis(Sequence[Decision]):
         for summary in self.players:
             if summary.player == player:
                 return summary.loss
-        raise RuleError("error.unknown_player", name=repr(player),
+        raise RuleError("error.unknown_player", name=Given(player),
                         choices=", ".join(s.player for s in self.players))
 
     def __repr__(self) -> str:
@@ -463,8 +476,7 @@ def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:
     second (keeping all five is stopping), and the box after the last roll.  Rolls set by hand
     are counted in :attr:`Analysis.staged_rolls`; an event of an unknown kind is refused.
     """
-    if not isinstance(game, Game):
-        raise ArgumentTypeError("coach.error.not_a_game", given=Given(game))
+    check_game(game, "coach.error.not_a_game")
     table = solve(game.rules, progress=progress)
     cards = {name: Scorecard.empty(game.rules) for name in game.players}
     turns = dict.fromkeys(game.players, 0)

@@ -22,7 +22,13 @@ from fractions import Fraction
 from typing import SupportsIndex, overload
 
 from yacht_edu import hands
-from yacht_edu.errors import InvalidDiceError, InvalidKeepError, InvalidSeedError, ReadOnlyError
+from yacht_edu.errors import (
+    InvalidDiceError,
+    InvalidKeepError,
+    InvalidSeedError,
+    ReadOnlyError,
+    RuleError,
+)
 from yacht_edu.hands import FACES, NUMBER_OF_DICE, Hand
 from yacht_edu.i18n import Given, huge
 
@@ -68,8 +74,7 @@ def check_face(value: object) -> int:
     return face
 
 
-def items(value: object, error: type[InvalidDiceError | InvalidKeepError],
-          msgid: str) -> tuple[object, ...]:
+def items(value: object, error: type[RuleError], msgid: str) -> tuple[object, ...]:
     """The items of a list, tuple, iterator or array; text, bytes, dicts, sets and single values
     are refused with ``error(msgid)`` naming what was given."""
     unordered = (str, bytes, bytearray, Mapping, AbstractSet)

@@ -48,7 +48,7 @@ from yacht_edu.i18n import Given, t
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Option, Scorecard
 
-__all__ = ["MAX_ROLLS", "SCHEMA", "Game", "Turn", "check_players", "check_switch"]
+__all__ = ["MAX_ROLLS", "SCHEMA", "Game", "Turn", "check_game", "check_players", "check_switch"]
 
 #: Rolls in a turn of the built-in rule sets (a custom rule set has its own: ``rules.rolls``).
 MAX_ROLLS = ROLLS
@@ -488,6 +488,14 @@ def printable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def check_game(value: object, msgid: str = "error.not_a_game") -> Game:
+    """``value`` if it is a :class:`Game`; anything else is refused (for functions that read a
+    game, such as ``analyse`` and ``beat_the_leader``)."""
+    if not isinstance(value, Game):
+        raise ArgumentTypeError(msgid, given=Given(value))
+    return value
 
 
 def check_switch(value: object, name: str) -> bool:

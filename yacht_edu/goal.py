@@ -25,11 +25,13 @@ from yacht_edu.coach import (
     Chosen,
     RankedChoices,
     SituationError,
+    read_situation,
     situation_card,
 )
-from yacht_edu.dice import NUMBER_OF_DICE, Dice
-from yacht_edu.errors import RuleError
-from yacht_edu.game import MAX_ROLLS, Game
+from yacht_edu.dice import Dice, check_seed, whole_number
+from yacht_edu.errors import ArgumentTypeError, RuleError
+from yacht_edu.game import Game, check_game
+from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.backward import Progress
@@ -43,7 +45,7 @@ from yacht_edu.solver.target import (
     target_plan,
 )
 from yacht_edu.solver.turn import KEEP_INDEX, roll_the_rest, sub_keeps
-from yacht_edu.strategies import _KEEP_DICE, _KEEP_SIZE, _hands_of  # the same dice machinery
+from yacht_edu.strategies import check_games, play_turn  # the same games, other choices
 
 __all__ = [
     "BadTargetError",
@@ -78,9 +80,10 @@ def default_progress() -> Progress | None:
 
 
 def whole(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise BadTargetError(name=name, value=repr(value))
-    return int(value)
+    number = whole_number(value)
+    if number is None:
+        raise BadTargetError(name=name, value=Given(value))
+    return number
 
 
 def table_for(rules: RulesLike, progress: Progress | None) -> TargetTable:
@@ -101,7 +104,7 @@ def reach_probability(target: int, rules: RulesLike = "yacht", *,
     bar) and saves it; later calls read it.
     """
     goal = whole(target, "target")
-    card = situation_card(rules, filled or {}, 0)
+    card = situation_card(rules, {} if filled is None else filled, 0)
     table = table_for(card.rules, progress)
     return table.reach(card, goal, None if points is None else whole(points, "points"))
 
@@ -204,8 +207,7 @@ def advise_goal(situation: Game | Dice | Iterable[int], rolls_left: int | None =
     target = whole(goal, "goal")
     if isinstance(situation, Game):
         if rolls_left is not None or filled is not None:
-            raise TypeError("advise(game, goal=...) reads the dice, rolls left and scorecard "
-                            "from the game: give either a game or dice with rolls_left.")
+            raise ArgumentTypeError("coach.error.game_and_situation")
         game = situation
         if game.over or game.dice is None:
             raise SituationError("coach.error.nothing_to_choose")
@@ -213,17 +215,10 @@ def advise_goal(situation: Game | Dice | Iterable[int], rolls_left: int | None =
         table = table_for(card.rules, progress)
         return rank_goal(table, card, game.dice, game.rolls_left, target, card.total,
                          game.current_player)
-    if rolls_left is None:
-        raise TypeError("advise(dice, rolls_left, goal=...): say how many rolls are left.")
-    card = situation_card(rules, filled or {}, 0)
-    dice = situation if isinstance(situation, Dice) else Dice(tuple(situation))
-    if isinstance(rolls_left, bool) or rolls_left not in range(MAX_ROLLS):
-        raise SituationError("coach.error.rolls_left", value=repr(rolls_left))
-    if card.complete:
-        raise SituationError("coach.error.card_full")
+    card, dice, left = read_situation(situation, rolls_left, filled, rules)
     table = table_for(card.rules, progress)
     scored = card.total if points is None else whole(points, "points")
-    return rank_goal(table, card, dice, rolls_left, target, scored)
+    return rank_goal(table, card, dice, left, target, scored)
 
 
 def choice_chances(table: TargetTable, card: Scorecard, dice: Dice, rolls_left: int,
@@ -272,10 +267,10 @@ def beat_the_leader(game: Game, player: str | None = None) -> int:
     In the last round, once everyone else has played, this is exactly the score to beat; earlier
     it is the leader's score so far.
     """
-    name = game.current_player if player is None else player
+    name = check_game(game).current_player if player is None else player
     totals = game.totals
-    if name not in totals:
-        raise RuleError("error.unknown_player", name=repr(name), choices=", ".join(totals))
+    if not isinstance(name, str) or name not in totals:
+        raise RuleError("error.unknown_player", name=Given(name), choices=", ".join(totals))
     others = [total for other, total in totals.items() if other != name]
     if not others:
         raise SituationError("target.error.no_leader")
@@ -323,26 +318,19 @@ def simulate_reach(target: int, rules: RulesLike = "yacht", games: int = 10_000,
     """Play ``games`` solitaire games at once, each choice the one with the best chance of
     reaching ``target`` (numpy's ``default_rng(seed)`` rolls the dice)."""
     goal = whole(target, "target")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise BadTargetError(name="games", value=repr(games))
+    count = check_games(games)
     table = table_for(rules, progress)
+    # every target up to 0 is sure and every one above the best score impossible, as these two
+    reach = min(max(goal, 0), table.most + 1)
     rows = box_rows(table.rules)
-    rng = np.random.default_rng(seed)
-    state = np.zeros(games, dtype=np.intp)
-    total = np.zeros(games, dtype=np.int64)
+    rng = np.random.default_rng(check_seed(seed))
+    state = np.zeros(count, dtype=np.intp)
+    total = np.zeros(count, dtype=np.int64)
     for _ in range(table.rules.turns):
         pairs, column = np.unique(np.stack([state, total]), axis=1, return_inverse=True)
         column = column.ravel()
         states = pairs[0].astype(np.intp)
-        plan = target_plan(table, states, goal - pairs[1])
-        dice = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
-        for keep_of in reversed(plan.keeps):  # the keep after the first roll first
-            keep = keep_of[_hands_of(dice), column]
-            fresh = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
-            dice = np.where(np.arange(NUMBER_OF_DICE) < _KEEP_SIZE[keep][:, None],
-                            _KEEP_DICE[keep], fresh)
-        row = plan.box_row[_hands_of(dice), column]
-        offer = rows.in_states(states)
-        total = total + offer.gain[row, column]
-        state = offer.next[row, column]
+        plan = target_plan(table, states, reach - pairs[1])
+        gain, state = play_turn(rng, plan, rows.in_states(states), column)
+        total = total + gain
     return ReachSimulation(goal, table.rules, seed, total)

@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from yacht_edu.dice import Dice
+from yacht_edu.dice import Dice, faces, kept_values
 from yacht_edu.errors import InvalidKeepError, RuleError
 from yacht_edu.hands import FACES, Hand
-from yacht_edu.i18n import t
+from yacht_edu.i18n import Given, t
 
 if TYPE_CHECKING:
     import numpy as np
@@ -77,13 +77,14 @@ def keep_most_common(dice: Sequence[int], rolls_left: int = 1) -> tuple[int, ...
     >>> keep_most_common((1, 2, 3, 4, 6)), keep_most_common((2, 2, 5, 5, 6))
     ((6,), (5, 5))
     """
-    counts = Counter(dice)
+    counts = Counter(faces(dice))
     face = max(FACES, key=lambda f: (counts[f], f))
     return (face,) * counts[face]
 
 
 def reroll_all(dice: Sequence[int], rolls_left: int = 1) -> tuple[int, ...]:
     """Keep nothing: each roll is a fresh try, so the chance is 1 - (1 - p)^n."""
+    faces(dice)  # dice all the same: refused like any other keep rule's
     return ()
 
 
@@ -182,7 +183,7 @@ def get_strategy(strategy: str | Strategy, among: Sequence[str] = GAME_STRATEGIE
     if isinstance(strategy, Strategy):
         return strategy
     if not isinstance(strategy, str) or strategy not in among:
-        raise UnknownStrategyError("strategy.error.unknown", name=repr(strategy),
+        raise UnknownStrategyError("strategy.error.unknown", name=Given(strategy),
                                    choices=", ".join(among))
     return STRATEGIES[strategy]
 
@@ -195,17 +196,17 @@ def as_keep_rule(strategy: object) -> KeepRule | None:
         return strategy.keep_rule
     if callable(strategy) and not isinstance(strategy, Strategy):
         return strategy
-    raise UnknownStrategyError(strategy=repr(strategy), choices=", ".join(TURN_STRATEGIES))
+    raise UnknownStrategyError(strategy=Given(strategy), choices=", ".join(TURN_STRATEGIES))
 
 
 def kept_by(rule: KeepRule, hand: Hand, rolls_left: int) -> Hand:
     """What ``rule`` keeps from ``hand`` (sorted), checked to be dice of that hand."""
     kept = rule(Dice(hand), rolls_left)
     try:
-        values = tuple(sorted(kept))
-    except TypeError:
-        raise InvalidKeepError("probability.error.keep_not_values", keep=repr(kept)) from None
-    if Counter(values) - Counter(hand) or not all(isinstance(v, int) for v in values):
+        values = tuple(sorted(kept_values(kept)))
+    except InvalidKeepError:
+        raise InvalidKeepError("probability.error.keep_not_values", keep=Given(kept)) from None
+    if Counter(values) - Counter(hand):
         raise InvalidKeepError("error.keep_not_in_dice", keep="-".join(map(str, values)) or "—",
                                dice="-".join(map(str, hand)))
     return values

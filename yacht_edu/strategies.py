@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu.dice import FACES, NUMBER_OF_DICE
+from yacht_edu.dice import FACES, NUMBER_OF_DICE, check_seed, whole_number
 from yacht_edu.i18n import Given
 from yacht_edu.policies import (
     GAME_STRATEGIES,
@@ -64,7 +64,7 @@ from yacht_edu.solver.backward import (
     solve_layers,
     turn_worth,
 )
-from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
+from yacht_edu.solver.states import BoxRows, RowsInStates, StateSpace, box_rows
 from yacht_edu.solver.turn import (
     HAND_INDEX,
     HANDS,
@@ -107,7 +107,7 @@ def plan_turn(strategy: Strategy, rules: Rules, states: Ints) -> TurnPlan:
         worth, squares, box_row = hand_worth(rows, states, table.mean, table.mean_square)
         return turn_worth(worth, squares, box_row, rules.rolls)
     if strategy.box_rule is None:
-        raise UnknownStrategyError("strategy.error.unknown", name=repr(strategy.name),
+        raise UnknownStrategyError("strategy.error.unknown", name=Given(strategy.name),
                                    choices=", ".join(GAME_STRATEGIES))
     used = open_rows(rows, states)
     offer = rows.in_states(states, used)
@@ -244,26 +244,16 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
     """
     chosen = get_strategy(strategy)
     ruleset = get_rules(rules, **options)
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise InvalidCountError("probability.error.games", games=Given(games), most=MAX_GAMES)
-    rng = np.random.default_rng(seed)
+    count = check_games(games)
+    rng = np.random.default_rng(check_seed(seed))
     rows: BoxRows = box_rows(ruleset)
-    state = np.zeros(games, dtype=np.intp)
-    total = np.zeros(games, dtype=np.int64)
+    state = np.zeros(count, dtype=np.intp)
+    total = np.zeros(count, dtype=np.int64)
     bar = progress(total=ruleset.turns, desc=chosen.name) if progress else None
     for _ in range(ruleset.turns):
         states, column = np.unique(state, return_inverse=True)
-        plan = chosen.plan(ruleset, states)
-        dice = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
-        for keep_of in reversed(plan.keeps):
-            keep = keep_of[_hands_of(dice), column]
-            fresh = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
-            dice = np.where(np.arange(NUMBER_OF_DICE) < _KEEP_SIZE[keep][:, None],
-                            _KEEP_DICE[keep], fresh)
-        row = plan.box_row[_hands_of(dice), column]
-        offer = rows.in_states(states)
-        total += offer.gain[row, column]
-        state = offer.next[row, column]
+        gain, state = play_turn(rng, chosen.plan(ruleset, states), rows.in_states(states), column)
+        total += gain
         if bar is not None:
             bar.update(1)
     if bar is not None:
@@ -271,9 +261,34 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
     return Simulation(chosen.name, ruleset, seed, total)
 
 
+def check_games(games: object) -> int:
+    """``games`` if it is a whole number of games from 1 to :data:`MAX_GAMES`."""
+    count = whole_number(games)
+    if count is None or not 1 <= count <= MAX_GAMES:
+        raise InvalidCountError("probability.error.games", games=Given(games), most=MAX_GAMES)
+    return count
+
+
+def play_turn(rng: np.random.Generator, plan: TurnPlan, offer: RowsInStates,
+              column: Ints) -> tuple[npt.NDArray[np.int64], Ints]:
+    """One turn of many games at once, each following the plan of its state's ``column``: roll,
+    keep, roll, keep, roll, fill a box; the points each game gains and the state it moves to."""
+    games = len(column)
+    dice = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
+    for keep_of in reversed(plan.keeps):  # the keep after the first roll first
+        keep = keep_of[_hands_of(dice), column]
+        fresh = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
+        dice = np.where(np.arange(NUMBER_OF_DICE) < _KEEP_SIZE[keep][:, None],
+                        _KEEP_DICE[keep], fresh)
+    row = plan.box_row[_hands_of(dice), column]
+    return offer.gain[row, column], offer.next[row, column]
+
+
 def compare(rules: RulesLike = "yacht", games: int = 10_000, seed: int = 0,
             **options: object) -> dict[str, tuple[Expected, Simulation]]:
     """Every named strategy: its computed expected score and a seeded simulation."""
     ruleset = get_rules(rules, **options)
+    check_games(games)
+    check_seed(seed)
     return {name: (strategy_expected_score(name, ruleset), simulate(name, ruleset, games, seed))
             for name in GAME_STRATEGIES}

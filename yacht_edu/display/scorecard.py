@@ -34,11 +34,11 @@ def scorecard_html(card: Scorecard, lang: str | None = None, title: str = "") ->
             f'{html.escape(rules.label(lang))}</td></tr>']
     rows += [_box_row(card, category, lang) for category in rules.upper_section]
     rows += [_sum_row(t("card.upper_subtotal", lang), upper_progress(card, lang))]
-    if rules.upper_bonus:
+    if rules.has_upper_bonus:
         rows.append(_sum_row(t("card.upper_bonus", lang), digits(card.upper_bonus, lang)))
     rows += [_box_row(card, category, lang) for category in rules.lower_section]
     rows.append(_sum_row(t("display.lower_subtotal", lang), digits(card.lower_subtotal, lang)))
-    if rules.yahtzee_bonus:
+    if rules.has_yahtzee_bonus:
         rows.append(_sum_row(t("card.yahtzee_bonus", lang), digits(card.yahtzee_bonus, lang)))
     rows.append(f'<tr style="font-weight:bold;font-size:18px;{SUM_ROW}">'
                 f'<td style="{CELL}">{html.escape(t("card.total", lang))}</td>'
@@ -55,7 +55,7 @@ def upper_progress(card: Scorecard, lang: str | None = None) -> str:
     '24 / 63'
     """
     subtotal = digits(card.upper_subtotal, lang)
-    if not card.rules.upper_bonus:
+    if not card.rules.has_upper_bonus:
         return subtotal
     return f"{subtotal} / {digits(card.rules.upper_bonus_rule[0], lang)}"
 

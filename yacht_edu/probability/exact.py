@@ -13,6 +13,10 @@ from typing import TypeAlias
 
 from sympy import Rational
 
+from yacht_edu.dice import whole_number
+from yacht_edu.errors import ArgumentTypeError
+from yacht_edu.i18n import Given, digits, huge
+
 __all__ = ["Exact", "decimal", "rational", "show"]
 
 #: Anything this package accepts as an exact number.
@@ -24,10 +28,26 @@ def rational(value: Exact) -> Rational:
     if isinstance(value, Fraction):
         return Rational(value.numerator, value.denominator)
     if isinstance(value, bool) or not isinstance(value, (int, Rational)):
-        from yacht_edu.errors import ArgumentTypeError
-        from yacht_edu.i18n import Given
         raise ArgumentTypeError("probability.error.not_exact", value=Given(value))
     return Rational(value)
+
+
+#: The most decimal places a number is shown with.
+MOST_PLACES = 100
+
+
+def check_places(places: object) -> int:
+    """``places`` if it is a whole number of decimal places from 0 to :data:`MOST_PLACES`."""
+    number = whole_number(places)
+    if number is None or not 0 <= number <= MOST_PLACES:
+        raise ArgumentTypeError("probability.error.bad_places", given=Given(places),
+                                most=MOST_PLACES)
+    return number
+
+
+def written(number: int) -> str:
+    """A whole number in digits, or its size in words when it is too long for Python to write."""
+    return digits(int(number)) if huge(int(number)) else str(number)
 
 
 def decimal(value: Exact, places: int = 4) -> str:
@@ -37,9 +57,12 @@ def decimal(value: Exact, places: int = 4) -> str:
     ('0.6667', '0.12')
     """
     exact = rational(value)
+    places = check_places(places)
     scaled = exact * 10**places
     whole = int(scaled.round())  # sympy rounds half to even, as Python does
     sign = "-" if whole < 0 else ""
+    if huge(whole):
+        return written(whole)
     digits = str(abs(whole)).rjust(places + 1, "0")
     if places == 0:
         return sign + digits
@@ -49,9 +72,11 @@ def decimal(value: Exact, places: int = 4) -> str:
 def show(value: Exact, places: int = 4) -> str:
     """The fraction and its decimal: ``"1/4 = 0.25"`` when exact, ``"1/3 ≈ 0.3333"`` otherwise."""
     exact = rational(value)
+    places = check_places(places)
     if exact.q == 1:
-        return str(exact.p)
+        return written(exact.p)
+    fraction = f"{written(exact.p)}/{written(exact.q)}"
     for shorter in range(places + 1):
         if exact * 10**shorter == int(exact * 10**shorter):
-            return f"{exact.p}/{exact.q} = {decimal(exact, shorter)}"
-    return f"{exact.p}/{exact.q} ≈ {decimal(exact, places)}"
+            return f"{fraction} = {decimal(exact, shorter)}"
+    return f"{fraction} ≈ {decimal(exact, places)}"

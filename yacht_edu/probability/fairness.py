@@ -31,9 +31,9 @@ import numpy.typing as npt
 import sympy
 from sympy import Expr, Rational
 
-from yacht_edu.dice import FACES
-from yacht_edu.errors import RuleError
-from yacht_edu.i18n import t
+from yacht_edu.dice import FACES, check_seed, faces, items, whole_number
+from yacht_edu.errors import InvalidDiceError, RuleError
+from yacht_edu.i18n import Given, t
 
 __all__ = [
     "DEGREES_OF_FREEDOM",
@@ -51,6 +51,9 @@ __all__ = [
 DEGREES_OF_FREEDOM = len(FACES) - 1
 #: The test means little when a face is expected fewer times than this.
 LEAST_EXPECTED = 5
+#: The largest count of one face, and the most simulated classes, a test takes.
+MOST_ROLLS = 10**9
+MOST_SIMULATIONS = 1_000_000
 
 
 class BadCountsError(RuleError):
@@ -63,15 +66,13 @@ class FewRollsWarning(UserWarning):
     """Too few rolls for the chi-square p-value to mean much: trust the simulation instead."""
 
 
-def counts_of(faces: Iterable[int]) -> tuple[int, ...]:
-    """How many times each face 1..6 appears among rolled ``faces``."""
-    found = [0] * len(FACES)
-    for face in faces:
-        if isinstance(face, bool) or not isinstance(face, (int, np.integer)) or (
-                face not in FACES):
-            raise BadCountsError("fairness.error.face", value=repr(face))
-        found[int(face) - 1] += 1
-    return tuple(found)
+def counts_of(rolled: Iterable[int]) -> tuple[int, ...]:
+    """How many times each face 1..6 appears among ``rolled`` faces (read as dice are)."""
+    try:
+        values = faces(rolled)
+    except InvalidDiceError as wrong:
+        raise BadCountsError(wrong.msgid, **wrong.params) from None
+    return tuple(values.count(face) for face in FACES)
 
 
 def checked_counts(counts: Sequence[int] | Mapping[int, int], *,
@@ -82,15 +83,16 @@ def checked_counts(counts: Sequence[int] | Mapping[int, int], *,
         if not set(counts) <= set(FACES):
             raise BadCountsError(count=len(counts))
         counts = [counts.get(face, 0) for face in FACES]
-    values = list(counts)
+    values = items(counts, BadCountsError, "fairness.error.not_counts")
     if len(values) != len(FACES):
         raise BadCountsError(count=len(values))
-    for value in values:
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-            raise BadCountsError("fairness.error.count", value=repr(value))
-    if sum(values) == 0 and not allow_none:
+    numbers = tuple(whole_number(value) for value in values)
+    for value, number in zip(values, numbers, strict=True):
+        if number is None or not 0 <= number <= MOST_ROLLS:
+            raise BadCountsError("fairness.error.count", value=Given(value))
+    if sum(n or 0 for n in numbers) == 0 and not allow_none:
         raise BadCountsError("fairness.error.no_rolls")
-    return tuple(int(v) for v in values)
+    return tuple(n or 0 for n in numbers)
 
 
 def chi_square(counts: Sequence[int]) -> Rational:
@@ -189,8 +191,9 @@ def fairness(counts: Sequence[int] | Mapping[int, int], *, simulations: int = 10
     is still there.
     """
     checked = checked_counts(counts)
-    if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
-        raise BadCountsError("fairness.error.simulations", value=repr(simulations))
+    if whole_number(simulations) not in range(1, MOST_SIMULATIONS + 1):
+        raise BadCountsError("fairness.error.simulations", value=Given(simulations))
+    check_seed(seed)
     statistic = chi_square(checked)
     exact = chi_square_tail(statistic)
     rolls = sum(checked)

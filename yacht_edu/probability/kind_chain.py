@@ -22,8 +22,9 @@ from collections import Counter
 
 from sympy import Expr, ImmutableMatrix, Matrix, Rational, Symbol, diag, expand, eye, limit, oo
 
-from yacht_edu.dice import FACES, NUMBER_OF_DICE
-from yacht_edu.i18n import t
+from yacht_edu.dice import FACES, NUMBER_OF_DICE, whole_number
+from yacht_edu.errors import ArgumentTypeError
+from yacht_edu.i18n import Given, t
 from yacht_edu.probability.errors import InvalidTargetError
 from yacht_edu.probability.exact import show
 
@@ -48,13 +49,17 @@ KIND_CATEGORIES = {"yacht": 5, "yahtzee": 5, "four_of_a_kind": 4, "three_of_a_ki
 
 def kind_of(category: str) -> int | None:
     """How many alike dice ``category`` asks for, or None if it is not an "of a kind" box."""
+    if not isinstance(category, str):
+        raise ArgumentTypeError("error.not_text", name="category", example='"yacht"',
+                                given=Given(category))
     return KIND_CATEGORIES.get(category)
 
 
 def check_target(target: object) -> int:
-    if not isinstance(target, int) or isinstance(target, bool) or not 2 <= target <= NUMBER_OF_DICE:
-        raise InvalidTargetError(target=repr(target))
-    return target
+    number = whole_number(target)
+    if number is None or not 2 <= number <= NUMBER_OF_DICE:
+        raise InvalidTargetError(target=Given(target))
+    return number
 
 
 def most_alike_after(alike: int, thrown: tuple[int, ...]) -> int:

@@ -19,8 +19,9 @@ from collections.abc import Iterator, Mapping
 from sympy import Expr, Rational, sqrt
 
 from yacht_edu._deprecated import renamed, renamed_function
+from yacht_edu.errors import ArgumentTypeError
 from yacht_edu.hands import HAND_ROLLS, ORDERED_ROLLS, orders
-from yacht_edu.i18n import t
+from yacht_edu.i18n import Given, t
 from yacht_edu.probability.exact import decimal
 from yacht_edu.rules import Rules, RulesLike, get_rules, score_table
 
@@ -165,6 +166,8 @@ def score_variable(category: str, rules: RulesLike = "yacht", name: str | None =
     >>> E(X), variance(X), P(X >= 25)
     (35/2, 175/12, 7/216)
     """
+    if name is not None and not isinstance(name, str):
+        raise ArgumentTypeError("error.not_text", name="name", example='"X"', given=Given(name))
     return one_roll_distribution(category, rules).variable(name or category)
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from yacht_edu.dice import FACES
+from yacht_edu.i18n import Given
 from yacht_edu.probability.fairness import (
     BadCountsError,
     FairnessTest,
@@ -139,4 +140,4 @@ def whole_count(cell: str) -> int:
     try:
         return int(cell.strip())
     except ValueError:
-        raise BadCountsError("fairness.error.count", value=repr(cell)) from None
+        raise BadCountsError("fairness.error.count", value=Given(cell)) from None

@@ -26,7 +26,7 @@ from typing import Literal
 
 from sympy import Rational
 
-from yacht_edu.dice import Dice, DiceRoller
+from yacht_edu.dice import Dice, DiceRoller, whole_number
 from yacht_edu.hands import (
     HAND_INDEX,
     HANDS,
@@ -37,6 +37,7 @@ from yacht_edu.hands import (
     sub_keep_indices,
     throws,
 )
+from yacht_edu.i18n import Given
 from yacht_edu.policies import (
     STRATEGIES,
     KeepRule,
@@ -177,8 +178,8 @@ def solution(category: str, rules: RulesLike, goal: Goal = "chance",
              strategy: StrategyLike = "optimal") -> Solution:
     """The (cached, for a named strategy) worths of ``category`` under ``rules``."""
     rule_set = checked(category, rules)
-    if goal not in GOALS:
-        raise UnknownGoalError(goal=repr(goal), choices=", ".join(GOALS))
+    if not isinstance(goal, str) or goal not in GOALS:
+        raise UnknownGoalError(goal=Given(goal), choices=", ".join(GOALS))
     if isinstance(strategy, Strategy) and STRATEGIES.get(strategy.name) == strategy:
         strategy = strategy.name
     if isinstance(strategy, str):
@@ -202,9 +203,10 @@ MAX_ROLLS = 100
 MAX_TRIALS = 1_000_000
 
 
-def check_rolls(rolls: object, least: int) -> int:
-    if isinstance(rolls, bool) or not isinstance(rolls, int):
-        raise InvalidRollsError("probability.error.rolls_not_whole", rolls=repr(rolls))
+def check_rolls(given: object, least: int) -> int:
+    rolls = whole_number(given)
+    if rolls is None:
+        raise InvalidRollsError("probability.error.rolls_not_whole", rolls=Given(given))
     if rolls < least:
         key = "probability.error.fresh_turn" if least else "probability.error.negative_rolls"
         raise InvalidRollsError(key, rolls=rolls)
@@ -213,9 +215,10 @@ def check_rolls(rolls: object, least: int) -> int:
     return rolls
 
 
-def check_trials(trials: object) -> int:
-    if isinstance(trials, bool) or not isinstance(trials, int):
-        raise InvalidRollsError("probability.error.rolls_not_whole", rolls=repr(trials))
+def check_trials(given: object) -> int:
+    trials = whole_number(given)
+    if trials is None:
+        raise InvalidRollsError("probability.error.rolls_not_whole", rolls=Given(given))
     if trials < 0:
         raise InvalidRollsError("probability.error.negative_rolls", rolls=trials)
     if trials > MAX_TRIALS:

@@ -32,8 +32,9 @@ import numpy.typing as npt
 import sympy
 from sympy import Expr, Rational, Symbol
 
-from yacht_edu.dice import FACES, NUMBER_OF_DICE
+from yacht_edu.dice import FACES, NUMBER_OF_DICE, check_seed, whole_number
 from yacht_edu.errors import RuleError
+from yacht_edu.i18n import Given
 from yacht_edu.probability.turn import p_within
 
 __all__ = [
@@ -59,10 +60,20 @@ def yacht_chance_per_turn() -> Rational:
     return chance
 
 
-def turns(value: object, name: str, least: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
-        raise BadWaitError(name=name, value=repr(value), least=least)
-    return int(value)
+#: The most turns an exact waiting-time chance is worked out for: (1 - p) to the power 10,000
+#: is already a fraction of tens of thousands of digits.
+MOST_TURNS = 10_000
+#: The most learners :func:`simulate_first_yacht` follows at once.
+MOST_LEARNERS = 1_000_000
+
+
+def turns(value: object, name: str, least: int = 0, most: int = MOST_TURNS) -> int:
+    number = whole_number(value)
+    if number is None or number < least:
+        raise BadWaitError(name=name, value=Given(value), least=least)
+    if number > most:
+        raise BadWaitError("waiting.error.too_many", name=name, value=number, most=most)
+    return number
 
 
 @dataclass(frozen=True)
@@ -76,7 +87,7 @@ class WaitingTime:
 
     def __post_init__(self) -> None:
         if not 0 < self.p <= 1:
-            raise BadWaitError("waiting.error.chance", value=repr(self.p))
+            raise BadWaitError("waiting.error.chance", value=Given(self.p))
 
     @property
     def mean(self) -> Rational:
@@ -231,9 +242,9 @@ def simulate_first_yacht(learners: int = 10_000, seed: int = 0, *,
                          max_turns: int = 1_000) -> WaitSimulation:
     """Each of ``learners`` chases a yacht turn after turn (numpy's ``default_rng(seed)``
     rolls the dice) until the first one, or ``max_turns`` turns."""
-    count = turns(learners, "learners", 1)
+    count = turns(learners, "learners", 1, MOST_LEARNERS)
     limit = turns(max_turns, "max_turns", 1)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(check_seed(seed))
     waits = np.zeros(count, dtype=np.int64)
     waiting = np.arange(count)
     for turn in range(1, limit + 1):

@@ -35,7 +35,10 @@ import numpy.typing as npt
 import sympy
 
 from yacht_edu._deprecated import renamed
-from yacht_edu.errors import RuleDesignError
+from yacht_edu.dice import whole_number
+from yacht_edu.errors import ArgumentTypeError, RuleDesignError
+from yacht_edu.game import check_switch
+from yacht_edu.i18n import Given
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
@@ -104,6 +107,9 @@ class OptimalTable:
         return Expected(card.total + mean, math.sqrt(variance), variance)
 
 
+#: The most threads :func:`solve` works with.
+MOST_WORKERS = 64
+
 _lock = threading.Lock()
 _tables: dict[Rules, OptimalTable] = {}
 
@@ -113,9 +119,14 @@ def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
     """The solved table of a rule set: from memory, from the cache directory, or solved now.
 
     ``solve("yahtzee", joker="free", progress=tqdm.auto.tqdm)``.  ``use_cache=False`` solves
-    again and neither reads nor writes the cache directory.
+    again and neither reads nor writes the cache directory.  ``workers``: threads (1 to
+    :data:`MOST_WORKERS`; default: one per processor).
     """
     ruleset = get_rules(rules, **options)
+    check_switch(use_cache, "use_cache")
+    if workers is not None and whole_number(workers) not in range(1, MOST_WORKERS + 1):
+        raise ArgumentTypeError("solver.error.bad_workers", given=Given(workers),
+                                most=MOST_WORKERS)
     with _lock:
         if use_cache and ruleset in _tables:
             return _tables[ruleset]
@@ -167,6 +178,8 @@ def solve_endgame(card: Scorecard, *, progress: Progress | None = None) -> Optim
     >>> round(result.mean - last_turn.total, 4)                # the best sum of 5 dice in 3 rolls
     23.3333
     """
+    if not isinstance(card, Scorecard):
+        raise ArgumentTypeError("solver.error.not_a_card", given=Given(card))
     space = StateSpace.of(card.rules)
     mean, mean_square = solve_layers(space, box_rows(card.rules),
                                      within=space.state_of(card).filled, progress=progress,
@@ -252,7 +265,7 @@ def optimal_expected_score(rules: RulesLike = "yacht", *, exact: bool = False,
     ``sympy.Rational``.  ``progress``: a progress-bar factory such as ``tqdm.auto.tqdm``.
     """
     ruleset = get_rules(rules, **options)
-    if not exact:
+    if not check_switch(exact, "exact"):
         return solve(ruleset, progress=progress).expected()
     solution = exact_solution(ruleset, progress=progress)
     denominator = solution.denominator(0)

@@ -86,7 +86,7 @@ class ExactSolution:
 
 def solve_exact(rules: Rules, progress: Progress | None = None) -> ExactSolution:
     """Solve a rule set without bonuses exactly (``yacht``, ``yacht_sum4``)."""
-    if rules.upper_bonus or rules.yahtzee_bonus:
+    if rules.has_upper_bonus or rules.has_yahtzee_bonus:
         from yacht_edu.errors import RuleError
         raise RuleError("solver.error.exact_needs_no_bonus", rules=repr(rules),
                         name=repr(rules.name))

@@ -93,12 +93,12 @@ class StateSpace:
     @property
     def uppers(self) -> int:
         """How many upper subtotals are told apart: 64 with the upper bonus, else 1."""
-        return UPPER_CAP + 1 if self.rules.upper_bonus else 1
+        return UPPER_CAP + 1 if self.rules.has_upper_bonus else 1
 
     @property
     def fifties(self) -> int:
         """2 when the yahtzee box holding 50 matters (the +100 bonus), else 1."""
-        return 2 if self.rules.yahtzee_bonus else 1
+        return 2 if self.rules.has_yahtzee_bonus else 1
 
     @property
     def size(self) -> int:
@@ -402,7 +402,7 @@ def _allowed_plain(rules: Rules) -> npt.NDArray[np.bool_]:
 def _upper_bonus_table(rules: Rules) -> npt.NDArray[np.int64]:
     """``[subtotal before, points]``: the upper bonus earned by scoring ``points`` up there."""
     table = np.zeros((UPPER_CAP + 1, UPPER_POINTS + 1), dtype=np.int64)
-    if not rules.upper_bonus:
+    if not rules.has_upper_bonus:
         return table
     upper = rules.upper_section
     for face, before in itertools.product(FACES, range(UPPER_CAP + 1)):

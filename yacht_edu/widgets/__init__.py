@@ -68,7 +68,8 @@ def play(
     seconds, a roll or a score makes the next move wait (against double clicks).
     """
     if game is None:
-        game = Game(players or (t("widgets.default_player", lang, number=1),), rules, seed)
+        named = (t("widgets.default_player", lang, number=1),) if players is None else players
+        game = Game(named, rules, seed)
     elif players is not None or rules != "yacht" or seed is not None:
         from yacht_edu.errors import RuleError
         raise RuleError("widgets.error.game_and_settings")

@@ -29,8 +29,8 @@ import anywidget
 import traitlets
 
 from yacht_edu.errors import RuleError
-from yacht_edu.game import Game
-from yacht_edu.i18n import t
+from yacht_edu.game import Game, check_game, check_switch
+from yacht_edu.i18n import Given, t
 from yacht_edu.widgets.panels import COACH_MODES, CoachSettings, chances_state, coach_state
 from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock, NotYourTurnError, Referee
 from yacht_edu.widgets.state import box_key, game_state
@@ -72,6 +72,14 @@ PUBLIC_CLASSES = {
 }
 
 
+def check_parts(parts: object) -> tuple[str, ...]:
+    """``parts`` as a tuple of some of :data:`PARTS` (at least one)."""
+    given = tuple(parts) if isinstance(parts, (tuple, list)) else ()
+    if not given or not all(isinstance(p, str) and p in PARTS for p in given):
+        raise RuleError("widgets.error.bad_parts", given=Given(parts), choices=", ".join(PARTS))
+    return given
+
+
 class GameView(anywidget.AnyWidget):
     """A whole game in one widget; ``.game`` is the :class:`yacht_edu.Game` it plays.
 
@@ -90,14 +98,16 @@ class GameView(anywidget.AnyWidget):
     def __init__(self, source: Game | Referee, *, lang: str | None = None,
                  chances: bool = False, coach: bool = False, parts: tuple[str, ...] = PARTS,
                  settle: float = DEFAULT_SETTLE, clock: Clock = time.monotonic) -> None:
+        # Everything is checked before the widget is made: a refused view leaves no half-made one.
+        referee = (source if isinstance(source, Referee)
+                   else Referee(check_game(source), lang=lang, settle=settle, clock=clock))
+        shown = check_parts(parts)
+        panels = {"chances": check_switch(chances, "chances"),
+                  "coach": check_switch(coach, "coach")}
         super().__init__()
-        self.referee = (source if isinstance(source, Referee)
-                        else Referee(source, lang=lang, settle=settle, clock=clock))
-        unknown = set(parts) - set(PARTS)
-        if unknown or not parts:
-            raise ValueError(f"parts is some of {PARTS}, not {tuple(parts)!r}.")
-        self.parts = tuple(parts)
-        self.panels = {"chances": bool(chances), "coach": bool(coach)}
+        self.referee = referee
+        self.parts = shown
+        self.panels = panels
         self.coach_mode = "average"
         self.coach_settings = CoachSettings()
         self.moment = 0
@@ -134,7 +144,7 @@ class GameView(anywidget.AnyWidget):
     def _score(self, player: str, box: str) -> None:
         game = self.game
         if player not in game.players:
-            raise RuleError("error.unknown_player", name=repr(player),
+            raise RuleError("error.unknown_player", name=Given(player),
                             choices=", ".join(game.players))
         if not game.over and player != game.current_player:
             raise NotYourTurnError(player=player, current=game.current_player)
@@ -243,8 +253,10 @@ class GameView(anywidget.AnyWidget):
         return Counting(self, iterable, total)
 
     def close(self) -> None:
-        """Close the widget and stop watching its game."""
-        self.referee.close()
+        """Close the widget and stop watching its game (a view refused while being made has no
+        referee yet: Python still closes it when it is collected)."""
+        if "referee" in vars(self):
+            self.referee.close()
         super().close()
 
     def __repr__(self) -> str:

@@ -33,6 +33,8 @@ from yacht_edu.i18n import Given, check_language, t
 
 __all__ = ["DEFAULT_SETTLE", "NotYourTurnError", "Referee"]
 
+#: The longest a roll or a score may make the next move wait, in seconds.
+MOST_SETTLE = 60
 #: Seconds after a roll or a score during which the next move is answered "wait".
 DEFAULT_SETTLE = 0.3
 
@@ -60,6 +62,8 @@ class Referee:
         if isinstance(settle, bool) or not isinstance(settle, (int, float)) or not (
                 0 <= settle < float("inf")):
             raise RuleError("widgets.error.settle", value=Given(settle))
+        if settle > MOST_SETTLE:
+            raise RuleError("widgets.error.settle_too_long", value=Given(settle), most=MOST_SETTLE)
         self.lang = check_language(lang)
         self.settle = float(settle)
         self.clock = clock

@@ -78,11 +78,11 @@ def card_state(game: Game, lang: str) -> State:
     rows: list[State] = [box_row(game, c, lang) for c in rules.upper_section]
     rows.append(sum_row(game, "upper", t("card.upper_subtotal", lang),
                         lambda card: upper_progress(card, lang)))
-    if rules.upper_bonus:
+    if rules.has_upper_bonus:
         rows.append(sum_row(game, "bonus", t("card.upper_bonus", lang),
                             lambda card: bonus_words(card, lang)))
     rows += [box_row(game, c, lang) for c in rules.lower_section]
-    if rules.yahtzee_bonus:
+    if rules.has_yahtzee_bonus:
         rows.append(sum_row(game, "yahtzee_bonus", t("card.yahtzee_bonus", lang),
                             lambda card: digits(card.yahtzee_bonus, lang)))
     rows.append(sum_row(game, "total", t("card.total", lang),
