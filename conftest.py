@@ -45,13 +45,14 @@ SLOW_DOCTEST_MODULES = frozenset({"yacht_edu/goal.py"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The lessons' cells are slow (a kernel each, solves inside): ``-m "not slow"`` skips them.
+    """The lessons' cells are slow (a kernel each, solves inside), and so is a real JupyterHub
+    (marker ``hub``): ``-m "not slow"`` skips them.
     The browser tests last: they are the slowest, and Playwright keeps an event loop running
     in the main thread for the rest of the session."""
     for item in items:
         module = item.path.relative_to(item.config.rootpath).as_posix()
         if (item.path.suffix == ".ipynb" or item.name in SLOW_DOCTESTS
-                or module in SLOW_DOCTEST_MODULES):
+                or module in SLOW_DOCTEST_MODULES or item.get_closest_marker("hub")):
             item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 

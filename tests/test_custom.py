@@ -170,7 +170,7 @@ def variant_of(boxes: list[str], rolls: int) -> ye.CustomRules:
 def test_every_number_of_rolls_matches_a_readable_backward_induction(rolls: int) -> None:
     boxes = ["yacht", "little_straight"] if rolls > 3 else ["yacht", "full_house", "sixes"]
     base = get_rules("yacht")
-    expected = readable_optimum({b: base.boxes[b] for b in boxes}, rolls)
+    expected = readable_optimum({b: base.scorers[b] for b in boxes}, rolls)
     found = ye.optimal_expected_score(variant_of(boxes, rolls), exact=True)
     assert found.mean == sympy.Rational(expected.numerator, expected.denominator)
     assert abs(ye.optimal_expected_score(variant_of(boxes, rolls)).mean - float(expected)) < 1e-9
@@ -312,7 +312,7 @@ def test_the_yahtzee_bonus_and_joker_keep_their_boxes() -> None:
     with pytest.raises(RuleDesignError, match="yahtzee"):
         ye.custom_rules("yahtzee", remove=["yahtzee"])
     without = ye.custom_rules("yahtzee", joker="none", remove=["yahtzee"])
-    assert not without.yahtzee_bonus and "yahtzee" not in without.categories
+    assert not without.has_yahtzee_bonus and "yahtzee" not in without.categories
 
 
 def test_a_refused_design_changes_nothing() -> None:

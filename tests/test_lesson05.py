@@ -9,6 +9,7 @@ import math
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from lesson_figures import check_figures
 
 import yacht_edu as ye
@@ -34,6 +35,7 @@ def strategies() -> dict[str, tuple[Expected, Simulation]]:
     return compare("yacht", games=GAMES, seed=2026)
 
 
+@pytest.mark.slow  # solves what the lesson states (seconds)
 def test_every_number_the_lesson_states_is_the_packages() -> None:
     best = ye.optimal_expected_score("yacht", exact=True)
     final = ye.optimal_score_distribution("yacht")
@@ -64,6 +66,7 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
     assert final[120] > 0 and round(math.erf(1 / math.sqrt(2)), 3) == 0.683  # normal: 0.6827
 
 
+@pytest.mark.slow  # the exact score distribution of a whole game (seconds)
 def test_the_final_score_distribution_has_the_solvers_mean_and_variance() -> None:
     best = ye.optimal_expected_score("yacht", exact=True)
     chances = optimal_final_score()

@@ -8,6 +8,7 @@ import math
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from lesson_figures import check_figures
 
 import yacht_edu as ye
@@ -27,6 +28,7 @@ LESSON = Path(__file__).resolve().parents[1] / "teacher" / "06_variants.ipynb"
 A_FACE = 1 - Fraction(5, 6) ** 3
 
 
+@pytest.mark.slow  # solves what the lesson states (seconds)
 def test_every_number_the_lesson_states_is_the_packages() -> None:
     yacht, sum4 = ye.optimal_expected_score("yacht"), ye.optimal_expected_score("yacht_sum4")
     official = ye.optimal_expected_score("yahtzee")
@@ -82,6 +84,7 @@ def test_four_of_a_kind_keeps_its_chance_and_changes_its_worth() -> None:
     assert chances["yacht"] == chances["yacht_sum4"]
 
 
+@pytest.mark.slow  # solves Yahtzee under two jokers (seconds to a minute)
 def test_the_joker_sends_five_fives_to_the_large_straight_and_without_it_four_of_a_kind() -> None:
     # docs/rules.md#joker: with the yahtzee box holding 50, five of a kind may score 40 there
     filled = {"yahtzee": 50, "fives": 20}
