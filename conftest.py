@@ -44,6 +44,15 @@ SLOW_DOCTESTS = frozenset({"yacht_edu.solver"})
 SLOW_DOCTEST_MODULES = frozenset({"yacht_edu/goal.py"})
 
 
+#: Exercises whose check plays whole games (seconds a call): the generic checks of them are slow.
+SLOW_EXERCISES = frozenset({"07.5", "08.5"})
+
+
+def checks_a_slow_exercise(item: pytest.Item) -> bool:
+    task = getattr(getattr(item, "callspec", None), "params", {}).get("task")
+    return getattr(task, "id", None) in SLOW_EXERCISES
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The lessons' cells are slow (a kernel each, solves inside), and so is a real JupyterHub
     (marker ``hub``): ``-m "not slow"`` skips them.
@@ -52,7 +61,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         module = item.path.relative_to(item.config.rootpath).as_posix()
         if (item.path.suffix == ".ipynb" or item.name in SLOW_DOCTESTS
-                or module in SLOW_DOCTEST_MODULES or item.get_closest_marker("hub")):
+                or module in SLOW_DOCTEST_MODULES or item.get_closest_marker("hub")
+                or checks_a_slow_exercise(item)):
             item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 

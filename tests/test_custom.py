@@ -243,6 +243,7 @@ def test_a_bad_box_is_refused_naming_the_hand(bad: object, msgid: str, shown: st
             assert "2-2-3-3-4" in raised.value.message(lang) and shown in raised.value.message(lang)
 
 
+@pytest.mark.slow
 def test_a_box_that_never_returns_is_stopped_in_bounded_time() -> None:
     def stuck(dice: tuple[int, ...]) -> int:
         while tuple(dice) == BAD_HAND:

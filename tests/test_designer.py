@@ -47,6 +47,7 @@ def test_the_base_offers_its_own_boxes() -> None:
     assert "Yacht (four of a kind scores all five dice)" in designer.comparison.value
 
 
+@pytest.mark.slow
 def test_play_it_opens_a_board_under_the_variant() -> None:
     def pairs(dice: tuple[int, ...]) -> int:
         return 10 if len(set(dice)) <= 3 else 0

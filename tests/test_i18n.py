@@ -256,6 +256,7 @@ def test_sync_adds_new_english_ids_and_retires_stale_ones(tmp_path: Path) -> Non
     assert check.problems("hi", "demo", tmp_path)[0].kind == "no catalog"
 
 
+@pytest.mark.slow
 def test_the_command_line_check_passes_on_the_shipped_catalogs() -> None:
     done = subprocess.run([sys.executable, "-m", "yacht_edu.locale.check"],
                           capture_output=True, text=True, check=False)

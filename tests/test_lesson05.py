@@ -93,6 +93,7 @@ def test_the_strategies_are_described_as_they_play() -> None:
     assert check("05.4", "chase_five").misconception == "chase_five_is_greedy"
 
 
+@pytest.mark.slow
 def test_each_simulation_lands_within_four_standard_errors() -> None:
     for expected, played in strategies().values():
         assert abs(played.mean - expected.mean) < 4 * played.standard_error

@@ -9,6 +9,7 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from lesson_figures import check_figures
 
 import yacht_edu as ye
@@ -31,6 +32,7 @@ from yacht_edu.strategies import simulate, strategy_expected_score
 LESSON = Path(__file__).resolve().parents[1] / "teacher" / "07_classroom_game.ipynb"
 
 
+@pytest.mark.slow
 def test_every_number_the_lesson_states_is_the_packages() -> None:
     game = classroom_game(SEED)
     analysis = ye.analyse(game)
@@ -96,6 +98,7 @@ def test_the_head_to_head_share_counts_the_games_greedy_wins() -> None:
     assert sum(wins().values()) >= len(SEEDS)  # every game has a winner (a shared win counts twice)
 
 
+@pytest.mark.slow
 def test_the_normal_approximation_adds_variances_not_standard_deviations() -> None:
     greedy, best = strategy_expected_score("best_box_now"), ye.optimal_expected_score("yacht")
     spread = math.sqrt(greedy.sd**2 + best.sd**2)

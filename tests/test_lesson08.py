@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 import numpy as np
+import pytest
 from lesson_figures import check_figures
 
 import yacht_edu as ye
@@ -59,6 +60,7 @@ def two_rolls_left(kept: tuple[int, ...], need: int) -> Fraction:
                Fraction(0)) / len(every)
 
 
+@pytest.mark.slow
 def test_every_number_the_lesson_states_is_the_packages() -> None:
     dist = optimal_score_distribution("yacht")
     mean, sd = float(dist.mean), dist.sd
@@ -115,6 +117,7 @@ def test_bens_keeps_agree_with_a_brute_force_of_his_last_turn() -> None:
     assert check("08.4", mean_keep()).misconception == "played_for_the_mean"
 
 
+@pytest.mark.slow
 def test_the_spreads_are_the_solvers_and_numpys() -> None:
     solver = optimal_expected_score("yacht", exact=True)
     dist = optimal_score_distribution("yacht")

@@ -11,6 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+import pytest
 from lesson_figures import check_figures
 from scipy import stats
 
@@ -81,6 +82,7 @@ def test_the_p_value_is_scipys_and_the_simulations() -> None:
     assert abs(float(chi_square_tail(11.07).evalf()) - 0.05) < 1e-4
 
 
+@pytest.mark.slow
 def test_the_statistic_is_brute_force_and_its_mean_is_the_degrees_of_freedom() -> None:
     for counts in [CLASS_COUNTS, (1, 2, 3, 4, 5, 6), (10,) * 6]:
         e = Fraction(sum(counts), 6)

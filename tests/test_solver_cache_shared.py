@@ -213,6 +213,7 @@ for _ in range(15):
 """
 
 
+@pytest.mark.slow
 def test_two_writers_never_leave_a_torn_file(tmp_path: Path) -> None:
     path = tmp_path / "table.npz"
     cache.save(path, {"mean": np.full(1_000_000, 0.0)}, {"format": 1})
@@ -231,6 +232,7 @@ def test_two_writers_never_leave_a_torn_file(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["table.npz"]  # no temporary file left
 
 
+@pytest.mark.slow
 def test_two_kernels_solving_the_same_table_at_once(own: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT), YACHT_EDU_CACHE=str(own))
     code = "import yacht_edu as ye; print(ye.optimal_expected_score('yacht_sum4').mean)"
@@ -266,6 +268,7 @@ damage = st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.integers(1, 25
                   min_size=1, max_size=3)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(damage)
 def test_a_damaged_table_loads_the_same_or_is_refused(changes: list[Any]) -> None:

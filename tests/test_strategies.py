@@ -109,6 +109,7 @@ def test_chase_five_keeps_the_most_common_face() -> None:
             assert {KEEPS[k] for k in keeps[h]} == {keep_most_common(hand)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["yacht", "yacht_sum4"])
 @pytest.mark.parametrize("name", [*NAMED, "optimal"])
 def test_computed_expected_score_within_4_standard_errors_of_simulation(name: str,
@@ -119,6 +120,7 @@ def test_computed_expected_score_within_4_standard_errors_of_simulation(name: st
     assert games.sd == pytest.approx(expected.sd, rel=0.05)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["yacht", "yacht_sum4"])
 def test_optimal_is_above_every_named_strategy(rules: str) -> None:
     best = optimal_expected_score(rules).mean
@@ -149,6 +151,7 @@ def test_simulation_is_seeded_and_summarised() -> None:
     assert "500 games" in repr(one) and "yacht-simulation" in one._repr_html_()
 
 
+@pytest.mark.slow
 def test_compare_lists_every_strategy() -> None:
     table = compare("yacht", games=300, seed=1)
     assert set(table) == set(GAME_STRATEGIES) == {"best_box_now", "chase_five", "beat_par",

@@ -197,6 +197,7 @@ def test_advice_with_a_goal_averages_to_the_reach_chance() -> None:
     assert average == pytest.approx(reach_probability(200), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_boxes_are_ranked_by_the_chance_they_leave() -> None:
     boxes = {"yacht", "sixes", "choice"}
     card = card_with_open(boxes)

@@ -54,6 +54,7 @@ def best_points_with_one_roll(dice: tuple[int, ...], category: str, rules: str) 
     ("yacht", (1, 2, 3, 4, 6)),
     ("yahtzee", (2, 3, 4, 4, 6)),
 ])
+@pytest.mark.slow
 def test_chances_with_one_roll_left_equal_brute_force(rules, dice):
     game = Game(rules=rules, seed=1)
     view = play(game=game, chances=True, settle=0)

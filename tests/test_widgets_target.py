@@ -119,6 +119,7 @@ def test_a_solitaire_game_has_no_leader_to_beat(solver_cache):
     assert view.state["coach"]["target"]["auto"] is False
 
 
+@pytest.mark.slow
 def test_yahtzee_is_answered_not_offered_in_the_learners_language():
     for lang in ("en", "kn"):
         view = target_board(Game(rules="yahtzee", seed=1), lang)
