@@ -70,7 +70,7 @@ def test_no_change_has_the_same_optimal_score_exactly(base: str) -> None:
 @pytest.mark.slow
 def test_no_change_yahtzee_has_the_same_optimal_score() -> None:
     variant = ye.custom_rules("yahtzee", joker="free")
-    assert variant.options == {"joker": "free", "upper_first": False}
+    assert variant.variant == {"joker": "free", "upper_first": False}
     plain = solve(get_rules("yahtzee", joker="free"))
     same = solve(variant)
     assert (same.mean[0], same.mean_square[0]) == (plain.mean[0], plain.mean_square[0])
