@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -77,3 +79,33 @@ def _lenient_checks(monkeypatch: pytest.MonkeyPatch) -> None:
 def solver_cache() -> Path:
     """The folder where this test run's solved tables are saved."""
     return Path(os.environ[_CACHE])
+
+
+@pytest.fixture
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A learner's own solver cache of the test's: no shared folder, no system one, nothing in
+    memory, so a test sees exactly what it solves and saves itself."""
+    from yacht_edu.solver import cache, clear_memory
+
+    monkeypatch.setenv(_CACHE, str(tmp_path / "own"))
+    monkeypatch.delenv("YACHT_EDU_SHARED_CACHE", raising=False)
+    monkeypatch.setattr(cache, "SYSTEM_CACHE", tmp_path / "no-system-cache")
+    clear_memory()
+    yield tmp_path / "own"
+    clear_memory()
+
+
+@pytest.fixture
+def solves(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The rule sets solved (not loaded) during the test."""
+    import yacht_edu.solver as solver
+
+    seen: list[str] = []
+    original = solver.solve_layers
+
+    def counting(space: Any, *args: Any, **kwargs: Any) -> Any:
+        seen.append(space.rules.name)
+        return original(space, *args, **kwargs)
+
+    monkeypatch.setattr(solver, "solve_layers", counting)
+    return seen

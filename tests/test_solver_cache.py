@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -22,47 +21,23 @@ from yacht_edu.solver import cache, clear_memory, exact_solution, solve
 YACHT = get_rules("yacht")
 
 
-@pytest.fixture
-def cache_at(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("YACHT_EDU_CACHE", str(tmp_path / "cache"))
-    monkeypatch.delenv("YACHT_EDU_SHARED_CACHE", raising=False)
-    monkeypatch.setattr(cache, "SYSTEM_CACHE", tmp_path / "no-system-cache")
-    clear_memory()
-    yield tmp_path / "cache"
-    clear_memory()
-
-
-@pytest.fixture
-def solves(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The rule sets solved (not loaded) during the test."""
-    seen: list[str] = []
-    original = solver.solve_layers
-
-    def counting(space: Any, *args: Any, **kwargs: Any) -> Any:
-        seen.append(space.rules.name)
-        return original(space, *args, **kwargs)
-
-    monkeypatch.setattr(solver, "solve_layers", counting)
-    return seen
-
-
 def reload() -> solver.OptimalTable:
     clear_memory()  # as in a new Python session
     return solve(YACHT)
 
 
-def test_solved_once_then_loaded(cache_at: Path, solves: list[str]) -> None:
+def test_solved_once_then_loaded(own_cache: Path, solves: list[str]) -> None:
     first = solve(YACHT)
     path = cache.table_path(YACHT, "float")
-    assert path.exists() and path.parent == cache_at
+    assert path.exists() and path.parent == own_cache
     again = reload()
     assert solves == ["yacht"]
     assert np.array_equal(first.mean, again.mean) and np.array_equal(first.mean_square,
                                                                       again.mean_square)
-    assert not [p for p in cache_at.iterdir() if p.suffix == ".tmp"]  # no half-written file
+    assert not [p for p in own_cache.iterdir() if p.suffix == ".tmp"]  # no half-written file
 
 
-def test_a_corrupt_file_is_rebuilt(cache_at: Path, solves: list[str]) -> None:
+def test_a_corrupt_file_is_rebuilt(own_cache: Path, solves: list[str]) -> None:
     first = solve(YACHT)
     path = cache.table_path(YACHT, "float")
     path.write_bytes(path.read_bytes()[:1000])  # cut short
@@ -73,7 +48,7 @@ def test_a_corrupt_file_is_rebuilt(cache_at: Path, solves: list[str]) -> None:
     assert solves == ["yacht", "yacht"]  # the rebuilt file is good
 
 
-def test_a_file_whose_numbers_changed_is_rebuilt(cache_at: Path, solves: list[str]) -> None:
+def test_a_file_whose_numbers_changed_is_rebuilt(own_cache: Path, solves: list[str]) -> None:
     solve(YACHT)
     path = cache.table_path(YACHT, "float")
     with np.load(path) as saved:
@@ -87,7 +62,7 @@ def test_a_file_whose_numbers_changed_is_rebuilt(cache_at: Path, solves: list[st
 
 
 @pytest.mark.parametrize("field", ["format", "fingerprint", "rules"])
-def test_a_stale_file_is_rebuilt(cache_at: Path, solves: list[str], field: str) -> None:
+def test_a_stale_file_is_rebuilt(own_cache: Path, solves: list[str], field: str) -> None:
     solve(YACHT)
     path = cache.table_path(YACHT, "float")
     with np.load(path) as saved:
@@ -102,7 +77,7 @@ def test_a_stale_file_is_rebuilt(cache_at: Path, solves: list[str], field: str) 
     assert solves == ["yacht", "yacht"]
 
 
-def test_a_file_of_the_wrong_shape_is_rebuilt(cache_at: Path, solves: list[str]) -> None:
+def test_a_file_of_the_wrong_shape_is_rebuilt(own_cache: Path, solves: list[str]) -> None:
     rules = get_rules("yacht_sum4")
     expected = cache.header(rules, "float", solver.box_rows(rules).fingerprint())
     cache.save(cache.table_path(rules, "float"),
@@ -111,7 +86,7 @@ def test_a_file_of_the_wrong_shape_is_rebuilt(cache_at: Path, solves: list[str])
     assert solves == ["yacht_sum4"]
 
 
-def test_an_interrupted_write_leaves_the_old_file(cache_at: Path, solves: list[str],
+def test_an_interrupted_write_leaves_the_old_file(own_cache: Path, solves: list[str],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     solve(YACHT)
     path = cache.table_path(YACHT, "float")
@@ -123,7 +98,7 @@ def test_an_interrupted_write_leaves_the_old_file(cache_at: Path, solves: list[s
     monkeypatch.setattr(cache.np, "savez", crash)
     assert cache.save(path, {"mean": np.zeros(2)}, {"format": 1}) is False
     assert path.read_bytes() == before
-    assert sorted(p.name for p in cache_at.iterdir()) == [path.name]
+    assert sorted(p.name for p in own_cache.iterdir()) == [path.name]
 
 
 def test_an_unwritable_cache_still_solves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -138,7 +113,7 @@ def test_an_unwritable_cache_still_solves(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 @pytest.mark.slow
-def test_the_exact_solution_is_cached_and_checked(cache_at: Path) -> None:
+def test_the_exact_solution_is_cached_and_checked(own_cache: Path) -> None:
     first = exact_solution("yacht")
     path = cache.table_path(YACHT, "exact")
     clear_memory()
@@ -187,7 +162,7 @@ class Bar:
         self.closed = True
 
 
-def test_a_progress_bar_sees_every_state(cache_at: Path) -> None:
+def test_a_progress_bar_sees_every_state(own_cache: Path) -> None:
     Bar.made.clear()
     solve(YACHT, progress=Bar, use_cache=False)
     (bar,) = Bar.made

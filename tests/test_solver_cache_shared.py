@@ -35,32 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
-def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """The learner's own cache directory; no shared one unless a test adds it."""
-    monkeypatch.setenv("YACHT_EDU_CACHE", str(tmp_path / "own"))
-    monkeypatch.delenv("YACHT_EDU_SHARED_CACHE", raising=False)
-    monkeypatch.setattr(cache, "SYSTEM_CACHE", tmp_path / "no-system-cache")
-    clear_memory()
-    yield tmp_path / "own"
-    clear_memory()
-
-
-@pytest.fixture
-def solves(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The rule sets solved (not loaded) during the test."""
-    seen: list[str] = []
-    original = solver.solve_layers
-
-    def counting(space: Any, *args: Any, **kwargs: Any) -> Any:
-        seen.append(space.rules.name)
-        return original(space, *args, **kwargs)
-
-    monkeypatch.setattr(solver, "solve_layers", counting)
-    return seen
-
-
-@pytest.fixture
-def shared(tmp_path: Path, own: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def shared(tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A class cache warmed with the Yacht table, then made read-only, as a teacher leaves it."""
     folder = tmp_path / "class"
     with cache.only(folder):
@@ -78,25 +53,25 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
 
 
 def test_the_search_path_lists_shared_directories_first(
-        tmp_path: Path, own: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("YACHT_EDU_SHARED_CACHE", os.pathsep.join(["/srv/a", "", "/srv/b"]))
-    assert cache.search_path() == [Path("/srv/a"), Path("/srv/b"), cache.SYSTEM_CACHE, own]
+    assert cache.search_path() == [Path("/srv/a"), Path("/srv/b"), cache.SYSTEM_CACHE, own_cache]
     with cache.only(tmp_path / "x"):
         assert cache.search_path() == [tmp_path / "x"]
-    assert cache.search_path()[-1] == own
+    assert cache.search_path()[-1] == own_cache
 
 
-def test_a_shared_table_is_read_and_not_written(shared: Path, own: Path,
+def test_a_shared_table_is_read_and_not_written(shared: Path, own_cache: Path,
                                                 solves: list[str]) -> None:
     before = snapshot(shared)
     assert solve(YACHT).expected().mean == pytest.approx(166.9551, abs=1e-4)  # README's figure
     assert solves == []  # loaded, not solved
-    assert not own.exists()  # nothing written to the learner's own directory either
+    assert not own_cache.exists()  # nothing written to the learner's own directory either
     assert snapshot(shared) == before
 
 
 def test_a_corrupt_shared_table_is_solved_into_the_learners_cache(
-        shared: Path, own: Path, solves: list[str]) -> None:
+        shared: Path, own_cache: Path, solves: list[str]) -> None:
     table = shared / cache.table_path(YACHT, "float").name
     shared.chmod(0o755)
     table.write_bytes(table.read_bytes()[:5000])  # cut short
@@ -104,9 +79,9 @@ def test_a_corrupt_shared_table_is_solved_into_the_learners_cache(
     before = snapshot(shared)
     with pytest.warns(cache.CacheWarning, match="shared table .* damaged") as caught:
         assert solve(YACHT).expected().mean == pytest.approx(166.9551, abs=1e-4)
-    assert str(own) in str(caught[0].message)  # it says where the table went
+    assert str(own_cache) in str(caught[0].message)  # it says where the table went
     assert solves == ["yacht"]
-    assert (own / table.name).is_file() and snapshot(shared) == before
+    assert (own_cache / table.name).is_file() and snapshot(shared) == before
     clear_memory()  # a new session: the shared file still warns, the learner's own is used
     with pytest.warns(cache.CacheWarning):
         solve(YACHT)
@@ -114,7 +89,7 @@ def test_a_corrupt_shared_table_is_solved_into_the_learners_cache(
 
 
 def test_a_shared_table_the_learner_may_not_read_is_skipped(
-        shared: Path, own: Path, solves: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+        shared: Path, own_cache: Path, solves: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     table = shared / cache.table_path(YACHT, "float").name
     opened = Path.open
 
@@ -126,10 +101,10 @@ def test_a_shared_table_the_learner_may_not_read_is_skipped(
     monkeypatch.setattr(Path, "open", forbidden)
     with pytest.warns(cache.CacheWarning, match="cannot be read.*tell your teacher"):
         solve(YACHT)
-    assert solves == ["yacht"] and (own / table.name).is_file()
+    assert solves == ["yacht"] and (own_cache / table.name).is_file()
 
 
-def test_warming_again_makes_an_older_private_table_readable(tmp_path: Path, own: Path,
+def test_warming_again_makes_an_older_private_table_readable(tmp_path: Path, own_cache: Path,
                                                              solves: list[str]) -> None:
     folder = tmp_path / "class"
     with cache.only(folder):
@@ -141,13 +116,13 @@ def test_warming_again_makes_an_older_private_table_readable(tmp_path: Path, own
     assert stat.S_IMODE(table.stat().st_mode) == 0o644 and solves == ["yacht"]
 
 
-def test_a_stale_shared_table_is_skipped(shared: Path, own: Path, solves: list[str],
+def test_a_stale_shared_table_is_skipped(shared: Path, own_cache: Path, solves: list[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cache, "SOLVER_FORMAT", cache.SOLVER_FORMAT)  # same name, new header:
     monkeypatch.setattr(cache, "header", lambda *a: {"format": -1})  # as after an upgrade
     with pytest.warns(cache.CacheWarning, match="another version"):
         solve(YACHT)
-    assert solves == ["yacht"] and (own / cache.table_path(YACHT, "float").name).is_file()
+    assert solves == ["yacht"] and (own_cache / cache.table_path(YACHT, "float").name).is_file()
 
 
 @pytest.mark.parametrize("failure", [
@@ -158,7 +133,7 @@ def test_a_stale_shared_table_is_skipped(shared: Path, own: Path, solves: list[s
     RecursionError("maximum recursion depth exceeded"),
     zipfile.BadZipFile("Bad CRC-32"),
 ])
-def test_any_failure_to_read_is_a_corrupt_table(own: Path, solves: list[str],
+def test_any_failure_to_read_is_a_corrupt_table(own_cache: Path, solves: list[str],
                                                 monkeypatch: pytest.MonkeyPatch,
                                                 failure: Exception) -> None:
     solve(YACHT)
@@ -177,7 +152,7 @@ def test_any_failure_to_read_is_a_corrupt_table(own: Path, solves: list[str],
     assert solves == ["yacht", "yacht"]
 
 
-def test_tables_are_readable_by_everyone(own: Path) -> None:
+def test_tables_are_readable_by_everyone(own_cache: Path) -> None:
     old = os.umask(0o077)  # a learner's strict umask must not make the class cache private
     try:
         solve(YACHT)
@@ -185,10 +160,10 @@ def test_tables_are_readable_by_everyone(own: Path) -> None:
         os.umask(old)
     table = cache.table_path(YACHT, "float")
     assert stat.S_IMODE(table.stat().st_mode) == 0o644
-    assert stat.S_IMODE(own.stat().st_mode) == 0o755
+    assert stat.S_IMODE(own_cache.stat().st_mode) == 0o755
 
 
-def test_the_key_does_not_depend_on_how_the_rules_were_spelled(own: Path,
+def test_the_key_does_not_depend_on_how_the_rules_were_spelled(own_cache: Path,
                                                                solves: list[str]) -> None:
     solve(YACHT)
     clear_memory()
@@ -233,18 +208,18 @@ def test_two_writers_never_leave_a_torn_file(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_two_kernels_solving_the_same_table_at_once(own: Path) -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), YACHT_EDU_CACHE=str(own))
+def test_two_kernels_solving_the_same_table_at_once(own_cache: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), YACHT_EDU_CACHE=str(own_cache))
     code = "import yacht_edu as ye; print(ye.optimal_expected_score('yacht_sum4').mean)"
     runs = [subprocess.Popen([sys.executable, "-W", "error", "-c", code], env=env,
                              stdout=subprocess.PIPE, text=True) for _ in range(2)]
     outputs = [run.communicate(timeout=300)[0] for run in runs]
     assert [run.returncode for run in runs] == [0, 0] and outputs[0] == outputs[1]
     assert float(outputs[0]) == pytest.approx(169.7739, abs=1e-4)  # README's figure
-    assert sorted(p.name for p in own.iterdir()) == ["yacht_sum4-float-v1.npz"]
+    assert sorted(p.name for p in own_cache.iterdir()) == ["yacht_sum4-float-v1.npz"]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert cache.read(own / "yacht_sum4-float-v1.npz", {"rules": "Rules('yacht_sum4')"})
+        assert cache.read(own_cache / "yacht_sum4-float-v1.npz", {"rules": "Rules('yacht_sum4')"})
 
 
 # -- random damage ---------------------------------------------------------------------------
@@ -305,7 +280,7 @@ def test_a_damaged_table_loads_the_same_or_is_refused(changes: list[Any]) -> Non
 # -- warm ------------------------------------------------------------------------------------
 
 @pytest.mark.slow
-def test_warm_fills_a_directory_once(tmp_path: Path, own: Path, solves: list[str],
+def test_warm_fills_a_directory_once(tmp_path: Path, own_cache: Path, solves: list[str],
                                      capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "srv" / "cache"
     assert main(["warm", "--rules", "yacht_sum4", "--cache", str(folder), "--quiet"]) == 0
@@ -314,14 +289,14 @@ def test_warm_fills_a_directory_once(tmp_path: Path, own: Path, solves: list[str
     assert sorted(p.name for p in folder.iterdir()) == sorted(written)
     assert all(stat.S_IMODE(p.stat().st_mode) == 0o644 for p in folder.iterdir())
     assert capsys.readouterr().out.split() == [str(folder / name) for name in written]
-    assert not own.exists()  # the learner's own directory is not touched
+    assert not own_cache.exists()  # the learner's own directory is not touched
     done = len(solves)
     clear_memory()
     assert main(["warm", "--rules", "yacht_sum4", "--cache", str(folder), "--quiet"]) == 0
     assert len(solves) == done  # already warm: loaded, not solved
 
 
-def test_warm_into_a_directory_that_cannot_be_written(tmp_path: Path, own: Path,
+def test_warm_into_a_directory_that_cannot_be_written(tmp_path: Path, own_cache: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
