@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -60,3 +62,65 @@ def test_threads_serve_a_solve_that_brings_its_own_chunk_solver() -> None:
     mean, _ = backward.solve_layers(space, rows, solve_chunk=work, workers=2)
     assert sum(seen) == sum(len(space.layer(n).solved) for n in range(space.number_of_boxes))
     assert np.array_equal(mean, solve("yacht", workers=1, use_cache=False).mean, equal_nan=True)
+
+
+def _team_job(work: backward.ChunkSolver) -> backward._Job:
+    """A job over Yacht's layers whose chunks are worked out by ``work``."""
+    space = StateSpace.of("yacht")
+    layers = [space.layer(n) for n in range(space.number_of_boxes + 1)]
+    largest = max(len(layer.solved) for layer in layers)
+    tables = [backward._table(size, 0.0, np.float64, shared=True)
+              for size in (space.size, space.size, largest, largest)]
+    return backward._Job(work, layers, *tables)
+
+
+def _parts(job: backward._Job, filled: int) -> list[tuple[int, int, int]]:
+    states = len(job.layers[filled].solved)
+    return [(filled, start, min(start + 8, states)) for start in range(0, states, 8)]
+
+
+@pytest.mark.skipif(not backward._can_fork(), reason="helper processes are forked on Linux only")
+def test_a_team_shares_out_every_part_once_and_this_process_works_too() -> None:
+    import os
+
+    parent = os.getpid()
+
+    def work(states, mean, mean_square, filled):  # type: ignore[no-untyped-def]
+        return (np.full(len(states), float(os.getpid() == parent)),
+                np.full(len(states), float(filled)))
+
+    job = _team_job(work)
+    with backward._Team(job, 1) as team:
+        done = list(team.run(_parts(job, 6)))
+        helpers = list(team.helpers)
+    states = len(job.layers[6].solved)
+    assert sum(done) == states
+    assert np.all(job.layer_mean_square[:states] == 6)  # every part worked out once, written
+    assert set(job.layer_mean[:states].tolist()) <= {0.0, 1.0}
+    assert not any(helper.is_alive() for helper in helpers)  # stopped when the team ends
+
+
+@pytest.mark.skipif(not backward._can_fork(), reason="helper processes are forked on Linux only")
+@pytest.mark.parametrize("failure", ["raises", "dies"])
+def test_a_helper_that_fails_stops_the_solve_with_a_clear_error(failure: str) -> None:
+    import os
+
+    parent = os.getpid()
+
+    def work(states, mean, mean_square, filled):  # type: ignore[no-untyped-def]
+        if os.getpid() != parent:
+            if failure == "dies":
+                os._exit(3)
+            raise ValueError("a broken chunk")
+        import time
+
+        time.sleep(0.01)  # leave the helper parts to take
+        return np.zeros(len(states)), np.zeros(len(states))
+
+    job = _team_job(work)
+    expected = "stopped (exit code 3)" if failure == "dies" else "ValueError: a broken chunk"
+    with backward._Team(job, 1) as team:
+        helpers = list(team.helpers)
+        with pytest.raises(RuntimeError, match=re.escape(expected)):
+            list(team.run(_parts(job, 6)))
+    assert not any(helper.is_alive() for helper in helpers)

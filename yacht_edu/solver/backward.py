@@ -18,11 +18,13 @@ values are then whole numbers over a common denominator, a power of 6 (see
 from __future__ import annotations
 
 import contextlib
+import functools
 import mmap
 import multiprocessing
+import multiprocessing.connection
 import os
+import signal
 import sys
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NamedTuple, Protocol
@@ -137,11 +139,15 @@ def hand_worth(rows: BoxRows, states: Ints, mean: Array, mean_square: Array,
     """
     used = open_rows(rows, states)
     offer = rows.in_states(states, used)
-    after, after_mean_square = mean[offer.next], mean_square[offer.next]
+    after, after_mean_square = mean.take(offer.next), mean_square.take(offer.next)
     gain = offer.gain.astype(object if mean.dtype == object else np.float64)
+    if scale != 1:
+        gain_scaled, gain_square = gain * scale, gain * gain * scale
+    else:  # the same values with two operations fewer
+        gain_scaled, gain_square = gain, gain * gain
     with np.errstate(invalid="ignore"):  # rows not allowed may lead to unreachable states
-        worth = gain * scale + after
-        squares = gain * gain * scale + 2 * gain * after + after_mean_square
+        worth = gain_scaled + after
+        squares = gain_square + 2 * gain * after + after_mean_square
     chosen = best_rows(rows, worth, used, offer.allowed)
     best_worth, best_squares = pick_each((worth, squares), chosen)
     return best_worth, best_squares, chosen if local else used[chosen]
@@ -149,9 +155,15 @@ def hand_worth(rows: BoxRows, states: Ints, mean: Array, mean_square: Array,
 
 def open_rows(rows: BoxRows, states: Ints) -> Ints:
     """The score rows of the boxes open in at least one of ``states``."""
-    filled = rows.space.unpack(states)[0]
-    return rows.rows_of_boxes([c for c in range(rows.space.number_of_boxes)
-                               if not np.all(filled >> c & 1)])
+    filled_in_all = int(np.bitwise_and.reduce(rows.space.unpack(states)[0]))
+    return _open_rows(rows, filled_in_all)
+
+
+@functools.lru_cache(maxsize=4096)
+def _open_rows(rows: BoxRows, filled: int) -> Ints:
+    used = rows.rows_of_boxes([c for c in range(rows.space.number_of_boxes) if not filled >> c & 1])
+    used.flags.writeable = False
+    return used
 
 
 def best_rows(rows: BoxRows, values: Array, used: Ints, allowed: npt.NDArray[np.bool_]) -> Ints:
@@ -160,18 +172,26 @@ def best_rows(rows: BoxRows, values: Array, used: Ints, allowed: npt.NDArray[np.
     ``values`` and ``allowed``: one per row of ``used`` and state.  Among equal values (see
     :func:`~yacht_edu.solver.turn.tag`) the later row wins.
     """
-    position = np.empty(rows.rows, dtype=np.intp)
-    position[used] = np.arange(len(used))
-    boxes = np.unique(rows.row_box[used])
     if values.dtype == object:
         lowest = min((v for v in values[allowed]), default=0) - 1
     else:
         lowest = -np.finfo(np.float64).max
     tagged = tag(np.where(allowed, values, lowest), np.arange(len(used))[:, None])
-    best = tagged[position[rows.row_of[boxes[0]]]]
-    for box in boxes[1:]:
-        np.maximum(best, tagged[position[rows.row_of[box]]], out=best)
+    best = None
+    for box, block in _box_blocks(rows, used):  # each box's rows are consecutive in ``used``
+        offered = tagged[block].take(rows.row_in_box[box], axis=0)
+        best = offered if best is None else np.maximum(best, offered, out=best)
+    if best is None:
+        raise ValueError("no open box")
     return untag(best)
+
+
+def _box_blocks(rows: BoxRows, used: Ints) -> Iterator[tuple[int, slice]]:
+    """Each box with rows in ``used`` (whole boxes, in order), and where its rows are there."""
+    box_of = rows.row_box[used]
+    starts = np.flatnonzero(np.diff(box_of, prepend=-1)).tolist()
+    for start, stop in zip(starts, [*starts[1:], len(used)], strict=True):
+        yield int(box_of[start]), slice(start, stop)
 
 
 def follow_plan(rows: BoxRows, states: Ints, plan: TurnPlan, mean: Array,
@@ -304,38 +324,100 @@ def _can_fork() -> bool:
             and not multiprocessing.current_process().daemon)
 
 
-#: The job that forked helper processes find (set only while they are started).
-_forked_job: list[_Job] = []
-_fork_lock = threading.Lock()
-
-
-def _solve_forked_part(part: tuple[int, int, int]) -> int:
-    return _forked_job[0].solve_part(part)
-
-
 @contextlib.contextmanager
 def _helpers(job: _Job, helpers: int,
              forked: bool) -> Iterator[Callable[[list[tuple[int, int, int]]], Iterable[int]]]:
     """Something that runs a layer's parts and yields how many states each part had.
 
-    Float solves fork ``helpers`` processes that share the arrays (each its own Python, so
-    all processors work: threads would queue for Python's lock between numpy's small steps);
-    other solves use threads, or none for one helper.
+    Float solves fork ``helpers - 1`` processes that share the arrays and work beside this one
+    (each its own Python, so all processors work: threads would queue for Python's lock between
+    numpy's small steps); other solves use threads, or none for one helper.
     """
     if helpers == 1:
         yield lambda parts: map(job.solve_part, parts)
     elif forked:
-        with _fork_lock:
-            _forked_job.append(job)
-            try:
-                pool = multiprocessing.get_context("fork").Pool(helpers)
-            finally:
-                _forked_job.clear()
-        with pool:
-            yield lambda parts: pool.imap_unordered(_solve_forked_part, parts)
+        with _Team(job, helpers - 1) as team:
+            yield team.run
     else:
         with ThreadPoolExecutor(helpers) as threads:
             yield lambda parts: threads.map(job.solve_part, parts)
+
+
+class _Team:
+    """This process and ``size`` forked helpers, sharing out each layer's parts.
+
+    Each layer costs one message to every helper and one back: the parts are handed out through
+    a counter in shared memory (whoever is free takes the next part), so no process waits for a
+    message between parts and this process works too, instead of feeding a pool.
+    """
+
+    def __init__(self, job: _Job, size: int) -> None:
+        context = multiprocessing.get_context("fork")
+        self.job = job
+        self.lock = context.Lock()
+        self.next_part = _table(1, 0, np.int64, shared=True)
+        self.links: list[Any] = []
+        self.helpers: list[Any] = []
+        for _ in range(size):
+            here, there = context.Pipe()
+            helper = context.Process(target=self._help, args=(there,), daemon=True)
+            helper.start()
+            there.close()
+            self.links.append(here)
+            self.helpers.append(helper)
+
+    def __enter__(self) -> _Team:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        for link in self.links:
+            with contextlib.suppress(OSError):
+                link.send(None)
+        for helper in self.helpers:
+            helper.join(timeout=1 if exc_info[0] is None else 0)
+            if helper.is_alive():
+                helper.terminate()
+                helper.join()
+        for link in self.links:
+            link.close()
+
+    def take(self) -> int:
+        """The number of the next part nobody has taken."""
+        with self.lock:
+            part = int(self.next_part[0])
+            self.next_part[0] = part + 1
+        return part
+
+    def work(self, parts: list[tuple[int, int, int]]) -> Iterator[int]:
+        while (part := self.take()) < len(parts):
+            yield self.job.solve_part(parts[part])
+
+    def run(self, parts: list[tuple[int, int, int]]) -> Iterator[int]:
+        self.next_part[0] = 0
+        for link in self.links:
+            link.send(parts)
+        yield from self.work(parts)
+        for link, helper in zip(self.links, self.helpers, strict=True):
+            multiprocessing.connection.wait([link, helper.sentinel])
+            try:
+                done = link.recv() if link.poll() else None
+            except EOFError:  # it closed its end: it has stopped
+                done = None
+            if done is None:
+                helper.join(timeout=1)
+                raise RuntimeError(f"a solver helper process stopped (exit code {helper.exitcode})")
+            if isinstance(done, str):
+                raise RuntimeError(f"a solver helper process failed: {done}")
+            yield done
+
+    def _help(self, link: Any) -> None:
+        """A helper's life: work on each layer it is sent, say how many states it solved."""
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # an interrupt is this process's to handle
+        while (parts := link.recv()) is not None:
+            try:
+                link.send(sum(self.work(parts)))
+            except Exception as error:  # reported to the solving process, which raises
+                link.send(f"{type(error).__name__}: {error}")
 
 
 def _float_chunk(rows: BoxRows) -> ChunkSolver:

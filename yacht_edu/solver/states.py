@@ -263,6 +263,13 @@ class BoxRows:
     def rows(self) -> int:
         return len(self.row_box)
 
+    @functools.cached_property
+    def row_in_box(self) -> Ints:
+        """``row_in_box[c, h]``: which of box ``c``'s rows hand ``h`` fills, counted from the
+        box's first row."""
+        first_row = np.searchsorted(self.row_box, np.arange(self.space.number_of_boxes))
+        return self.row_of - first_row[:, None]
+
     @property
     def has_joker(self) -> bool:
         return self.space.fifties == 2

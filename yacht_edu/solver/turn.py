@@ -85,6 +85,8 @@ CHILDREN = tuple(
     np.array([one_more_die(keep) for keep in KEEPS[BLOCKS[size]]], dtype=np.intp)
     for size in range(NUMBER_OF_DICE)
 )
+# The same, face by face: the keeps with a one added, then those with a two added, ...
+_CHILDREN_BY_FACE = tuple(np.ascontiguousarray(children.T).ravel() for children in CHILDREN)
 
 
 def _one_die_fewer(keep: Hand) -> list[int]:
@@ -133,7 +135,8 @@ def tag(values: Array, tags: Array) -> Array:
     if values.dtype == object:
         return values * (1 << TAG_BITS) + tags
     bits = values.view(np.int64)
-    marked = (bits & ~_TAG_MASK) | tags
+    marked = bits & ~_TAG_MASK
+    marked |= tags
     if values.min(initial=0.0) < 0:  # rare (a strategy's liking): 511 - tag where negative
         marked ^= (bits >> 63) & _TAG_MASK
     return marked.view(np.float64)
@@ -160,10 +163,11 @@ def roll_the_rest(hand_values: Array) -> Array:
     worth = np.empty((len(KEEPS), columns), dtype=hand_values.dtype)
     worth[BLOCKS[NUMBER_OF_DICE]] = hand_values
     for size in range(NUMBER_OF_DICE - 1, -1, -1):
-        children = CHILDREN[size]
         block = worth[BLOCKS[size]]
-        np.add.reduce(worth[children.ravel()].reshape(*children.shape, columns), axis=1,
-                      out=block)
+        # ``take`` and a sum over the first axis: a third faster than indexing the (keep, face)
+        # pairs and summing over the faces, with the same additions in the same order.
+        children = worth.take(_CHILDREN_BY_FACE[size], axis=0)
+        np.add.reduce(children.reshape(6, len(block), columns), axis=0, out=block)
         if worth.dtype == object:
             block //= 6
         else:
@@ -195,7 +199,7 @@ def best_keeps(keep_values: Array) -> npt.NDArray[np.intp]:
     best = tag(keep_values, np.arange(len(KEEPS))[:, None])
     for size in range(1, NUMBER_OF_DICE + 1):
         for keeps_here, one_fewer in PARENTS[size]:
-            np.maximum(best[keeps_here], best[one_fewer], out=best[keeps_here])
+            np.maximum(best[keeps_here], best.take(one_fewer, axis=0), out=best[keeps_here])
     return untag(best[BLOCKS[NUMBER_OF_DICE]])
 
 
@@ -221,5 +225,6 @@ def pick(values: Array, rows: Ints, first_column: int = 0) -> Array:
 def pick_each(arrays: tuple[Array, ...], rows: Ints, first_column: int = 0) -> list[Array]:
     """:func:`pick` from several arrays of the same shape, working out the positions once."""
     columns = arrays[0].shape[1]
-    flat = rows * columns + (first_column + np.arange(rows.shape[1]))
-    return [np.ascontiguousarray(values).ravel()[flat] for values in arrays]
+    flat = rows * columns
+    flat += first_column + np.arange(rows.shape[1])
+    return [np.ascontiguousarray(values).ravel().take(flat) for values in arrays]
