@@ -46,9 +46,9 @@ def peak_mib() -> float:
 def solve_from_nothing(name: str, options: dict[str, Any]) -> dict[str, Any]:
     from yacht_edu.solver import solve
 
-    wall, cpu = time.perf_counter(), time.process_time()
+    wall, cpu = time.perf_counter(), processor_time()
     table = solve(name, **options)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    wall, cpu = time.perf_counter() - wall, processor_time() - cpu
     expected = table.expected()
     return {"wall": wall, "cpu": cpu, "mean": expected.mean, "sd": expected.sd,
             "peak_mib": peak_mib()}
@@ -111,7 +111,7 @@ def simulate_speed(name: str) -> dict[str, Any]:
 
 
 def solve_only(name: str, options: dict[str, Any], workers: int) -> dict[str, Any]:
-    """One solve with ``workers`` threads, neither reading nor writing the cache."""
+    """One solve with ``workers`` processors, neither reading nor writing the cache."""
     from yacht_edu.solver import solve
 
     wall, cpu = time.perf_counter(), processor_time()
@@ -121,6 +121,27 @@ def solve_only(name: str, options: dict[str, Any], workers: int) -> dict[str, An
     return {"wall": wall, "cpu": cpu, "mean": expected.mean, "sd": expected.sd}
 
 
+def solve_mean_only(name: str, options: dict[str, Any], workers: int) -> dict[str, Any]:
+    """:func:`solve_only` with the mean square left out of the turn (the keeps' second pass):
+    what the standard deviation costs.  For this benchmark only: the package computes both."""
+    from yacht_edu.solver import backward
+    from yacht_edu.solver.turn import best_keeps, first_roll, pick, roll_the_rest
+
+    def mean_only(rows: Any) -> Any:
+        def work(states: Any, mean: Any, mean_square: Any, filled: int) -> tuple[Any, Any]:
+            worth, _, _ = backward.hand_worth(rows, states, mean, mean_square, local=True)
+            for _ in range(rows.space.rules.rolls - 1):
+                keeps = roll_the_rest(worth)
+                worth = pick(keeps, best_keeps(keeps))
+            value = first_roll(worth)
+            return value, value * 0
+
+        return work
+
+    backward._float_chunk = mean_only
+    return solve_only(name, options, workers)
+
+
 def processor_time() -> float:
     """Processor time of this process and of its finished helper processes."""
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -128,7 +149,8 @@ def processor_time() -> float:
 
 
 TASKS = {"solve": solve_from_nothing, "load": load_cached, "exact": exact, "coach": coach,
-         "simulate": simulate_speed, "solve_only": solve_only}
+         "simulate": simulate_speed, "solve_only": solve_only,
+         "solve_mean_only": solve_mean_only}
 
 
 def run(cache: str, task: str, *args: Any) -> dict[str, Any]:
@@ -217,10 +239,10 @@ def run_peer(python: str, cores: int) -> dict[str, Any]:
     return result
 
 
-def run_ours(cores: int) -> dict[str, Any]:
+def run_ours(cores: int, task: str = "solve_only") -> dict[str, Any]:
     env = one_thread_env() if cores == 1 else dict(os.environ)
     done = subprocess.run([sys.executable, __file__, "--task",
-                           json.dumps(["solve_only", "yahtzee", {"joker": "forced"}, cores])],
+                           json.dumps([task, "yahtzee", {"joker": "forced"}, cores])],
                           env=env, capture_output=True, text=True, check=True)
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
@@ -239,12 +261,15 @@ def main_peer(repeat: int, venv: str) -> None:
     for cores in (os.cpu_count() or 1, 1):
         ours: list[dict[str, Any]] = []
         theirs: list[dict[str, Any]] = []
+        mean_only: list[dict[str, Any]] = []
         for _ in range(repeat):
             ours.append(run_ours(cores))
             theirs.append(run_peer(python, cores))
+            mean_only.append(run_ours(cores, "solve_mean_only"))
             print(f"  {cores} core(s): ours {ours[-1]['wall']:6.2f} s (cpu {ours[-1]['cpu']:6.2f}),"
                   f" peer {theirs[-1]['wall']:6.2f} s (cpu {theirs[-1]['cpu']:6.2f}),"
-                  f" load {os.getloadavg()[0]:.2f}", flush=True)
+                  f" ours mean alone {mean_only[-1]['wall']:6.2f} s"
+                  f" (cpu {mean_only[-1]['cpu']:6.2f}), load {os.getloadavg()[0]:.2f}", flush=True)
         mean_ours, mean_theirs = ours[0]["mean"], theirs[0]["mean"]
         if abs(mean_ours - mean_theirs) > 1e-9:
             raise SystemExit(f"not the same game: {mean_ours} here, {mean_theirs} in the peer")
@@ -258,6 +283,13 @@ def main_peer(repeat: int, venv: str) -> None:
         print(f"{cores} core(s): ratio yacht_edu / peer: median of the pairs "
               f"{statistics.median(ratios):.2f}x, of the medians "
               f"{statistics.median(walls_ours) / statistics.median(walls_theirs):.2f}x", flush=True)
+        alone = [r["wall"] for r in mean_only]
+        if abs(mean_only[0]["mean"] - mean_ours) > 1e-9:
+            raise SystemExit(f"the mean alone differs: {mean_only[0]['mean']}, not {mean_ours}")
+        alone_ratios = [a / b for a, b in zip(alone, walls_theirs, strict=True)]
+        print(f"{cores} core(s): yacht_edu, the mean alone (no mean square) {spread(alone)}; "
+              f"ratio to the peer: median of the pairs {statistics.median(alone_ratios):.2f}x",
+              flush=True)
     print(f"load average at the end {os.getloadavg()}")
 
 
