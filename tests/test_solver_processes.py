@@ -7,6 +7,7 @@ import re
 import numpy as np
 import pytest
 
+from yacht_edu.errors import SolverStoppedError
 from yacht_edu.solver import backward, solve
 from yacht_edu.solver.states import StateSpace, box_rows
 
@@ -118,9 +119,14 @@ def test_a_helper_that_fails_stops_the_solve_with_a_clear_error(failure: str) ->
         return np.zeros(len(states)), np.zeros(len(states))
 
     job = _team_job(work)
-    expected = "stopped (exit code 3)" if failure == "dies" else "ValueError: a broken chunk"
+    expected = "(exit code 3)" if failure == "dies" else "(ValueError: a broken chunk)"
     with backward._Team(job, 1) as team:
         helpers = list(team.helpers)
-        with pytest.raises(RuntimeError, match=re.escape(expected)):
+        with pytest.raises(SolverStoppedError, match=re.escape(expected)) as stopped:
             list(team.run(_parts(job, 6)))
+    assert isinstance(stopped.value, RuntimeError)
+    assert "workers=1" in stopped.value.message("en")
+    for lang in ("kn", "bn", "hi", "ur"):  # said in every language, with the details kept
+        assert ("3" if failure == "dies" else "ValueError: a broken chunk") in (
+            stopped.value.message(lang))
     assert not any(helper.is_alive() for helper in helpers)

@@ -167,6 +167,19 @@ def test_a_failing_panel_does_not_break_the_game(monkeypatch):
     assert view.roll()
 
 
+def test_a_coach_whose_solve_stopped_says_so_in_the_boards_language(monkeypatch):
+    import yacht_edu.widgets.board as board
+    from yacht_edu.errors import SolverStoppedError
+
+    def stopped(*args: object, **options: object) -> dict:
+        raise SolverStoppedError("solver.error.helper_stopped", code=-9)
+
+    monkeypatch.setattr(board, "coach_state", stopped)
+    view = play(seed=1, coach=True, settle=0, lang="hi")
+    assert view.state["coach"]["note"] == t("solver.error.helper_stopped", "hi", code=-9)
+    assert view.roll()
+
+
 def test_the_coach_says_one_sentence_then_ranks_the_choices(solver_cache):
     game = Game(seed=1)
     view = play(game=game, coach=True, settle=0)

@@ -30,6 +30,7 @@ __all__ = [
     "ReadOnlyError",
     "RuleDesignError",
     "RuleError",
+    "SolverStoppedError",
     "UnknownCategoryError",
     "UnknownEventError",
     "UnknownRulesError",
@@ -37,8 +38,8 @@ __all__ = [
 ]
 
 
-class RuleError(ValueError):
-    """A move or a value that the rules do not allow.  Nothing was changed."""
+class _CataloguedError(Exception):
+    """An error whose message is a catalog id and its parameters (see the module's text)."""
 
     default_msgid: ClassVar[str] = "error.rule"
 
@@ -53,6 +54,19 @@ class RuleError(ValueError):
 
     def __str__(self) -> str:
         return self.message()
+
+
+class RuleError(_CataloguedError, ValueError):
+    """A move or a value that the rules do not allow.  Nothing was changed."""
+
+    default_msgid: ClassVar[str] = "error.rule"
+
+
+class SolverStoppedError(_CataloguedError, RuntimeError):
+    """A helper process of the solver stopped or failed (lack of memory, most likely): the solve
+    was given up and nothing was saved.  Solving again, or with ``workers=1``, is safe."""
+
+    default_msgid: ClassVar[str] = "solver.error.helper_stopped"
 
 
 class ArgumentTypeError(RuleError, TypeError):

@@ -44,20 +44,27 @@ def closed_folders() -> list[Path]:
     """Folders above Python and the repository that other users cannot pass through (on a
     developer's machine Python often lives under ``/root``)."""
     needed = {Path(sys.executable).resolve(), Path(sys.prefix).resolve() / "bin", ROOT}
-    folders = {parent for path in needed for parent in path.parents}
-    return sorted(folder for folder in folders if not folder.stat().st_mode & 0o001)
+    folders = {parent for path in needed for parent in path.parents} | {ROOT}
+    def open_to_others(folder: Path) -> bool:
+        wanted = 0o005 if folder == ROOT else 0o001  # the repository is read, the others passed
+        return folder.stat().st_mode & wanted == wanted
+
+    return sorted(folder for folder in folders if not open_to_others(folder))
 
 
 def let_through(names: tuple[str, ...], folders: list[Path]) -> str:
-    """Let the learners' users (only them) pass through ``folders`` with an ACL entry each;
-    the folders' access lists as they were, for :func:`restore`."""
+    """Let the learners' users (only them) pass through ``folders`` with an ACL entry each, and
+    read the repository's own folder (Python lists a folder to import from it: a clone in a
+    ``mktemp -d`` folder is ``0700``); the folders' access lists as they were, for
+    :func:`restore`."""
     if not folders:
         return ""
     before = subprocess.run(["getfacl", "--absolute-names", *map(str, folders)],
                             check=True, capture_output=True, text=True).stdout
     for folder in folders:
         for name in names:
-            subprocess.run(["setfacl", "-m", f"u:{name}:x", str(folder)], check=True)
+            access = "rx" if folder == ROOT else "x"
+            subprocess.run(["setfacl", "-m", f"u:{name}:{access}", str(folder)], check=True)
     return before
 
 

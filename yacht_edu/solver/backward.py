@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu._deprecated import warn_renamed
+from yacht_edu.errors import SolverStoppedError
 from yacht_edu.rules import ROLLS
 from yacht_edu.solver.states import BoxRows, Layer, StateSpace, chunks
 from yacht_edu.solver.turn import (
@@ -405,9 +406,9 @@ class _Team:
                 done = None
             if done is None:
                 helper.join(timeout=1)
-                raise RuntimeError(f"a solver helper process stopped (exit code {helper.exitcode})")
+                raise SolverStoppedError("solver.error.helper_stopped", code=helper.exitcode)
             if isinstance(done, str):
-                raise RuntimeError(f"a solver helper process failed: {done}")
+                raise SolverStoppedError("solver.error.helper_failed", error=done)
             yield done
 
     def _help(self, link: Any) -> None:

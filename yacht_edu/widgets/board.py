@@ -28,7 +28,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from yacht_edu.errors import RuleError
+from yacht_edu.errors import RuleError, SolverStoppedError
 from yacht_edu.game import Game, check_game, check_switch
 from yacht_edu.i18n import Given, t
 from yacht_edu.widgets.panels import COACH_MODES, CoachSettings, chances_state, coach_state
@@ -246,6 +246,8 @@ class GameView(anywidget.AnyWidget):
                 self.progress = -1
         except ImportError as error:
             return {"note": t("widget.panel_missing", lang, module=error.name or str(error))}
+        except SolverStoppedError as error:  # says what happened and what to do, in the language
+            return {"note": error.message(lang)}
         except Exception as error:  # a panel must never break the game
             return {"note": t("widget.panel_failed", lang, error=type(error).__name__)}
 
