@@ -243,6 +243,35 @@ def test_a_bad_box_is_refused_naming_the_hand(bad: object, msgid: str, shown: st
             assert "2-2-3-3-4" in raised.value.message(lang) and shown in raised.value.message(lang)
 
 
+@pytest.mark.parametrize(("options", "msgid"), [
+    ({"scores": ["choice"]}, "custom.error.not_a_mapping"),
+    ({"add": "two_pairs"}, "custom.error.not_a_mapping"),
+    ({"remove": "yacht"}, "custom.error.not_box_list"),  # one name is not a list of names
+    ({"remove": 3}, "custom.error.not_box_list"),
+    ({"scores": {"full_house": custom.MOST_POINTS + 1}}, "custom.error.too_many_points"),
+    ({"add": {"huge": lambda dice: 10**5000}}, "custom.error.too_many_points"),
+])
+def test_a_design_of_the_wrong_shape_is_refused_saying_what_to_give(options: dict[str, object],
+                                                                   msgid: str) -> None:
+    with pytest.raises(RuleDesignError) as raised:
+        ye.custom_rules("yacht", **options)  # type: ignore[arg-type]
+    assert raised.value.msgid == msgid
+    for lang in LANGUAGES:
+        assert raised.value.message(lang)  # said in every language
+    assert "such as" in raised.value.message("en") or "at most" in raised.value.message("en")
+
+
+def test_the_largest_score_a_box_may_give_works() -> None:
+    rules = ye.custom_rules("yacht", scores={"full_house": custom.MOST_POINTS})
+    assert rules.score((2, 2, 3, 3, 3), "full_house") == custom.MOST_POINTS
+
+
+@pytest.mark.parametrize("given", [None, "yacht", [], ["yacht"] * 9, 3, {"yacht": 1}])
+def test_compare_rules_wants_a_list_of_rule_sets(given: object) -> None:
+    with pytest.raises(RuleDesignError, match="list of 1 to 8 rule sets"):
+        compare_rules(given)  # type: ignore[arg-type]
+
+
 @pytest.mark.slow
 def test_a_box_that_never_returns_is_stopped_in_bounded_time() -> None:
     def stuck(dice: tuple[int, ...]) -> int:

@@ -23,6 +23,8 @@ from hypothesis import HealthCheck, given, settings
 
 from yacht_edu import Dice, Game, RuleError, coach, goal, policies, solver, strategies
 from yacht_edu import probability as p
+from yacht_edu.compare import compare_rules
+from yacht_edu.custom import custom_rules
 from yacht_edu.i18n import UnknownLanguageError, set_language
 from yacht_edu.probability import fairness, waiting
 
@@ -137,6 +139,21 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "simulate_reach(target)": lambda x: goal.simulate_reach(x, games=2),
     "simulate_reach(games)": lambda x: goal.simulate_reach(100, games=x),
     "simulate_reach(seed)": lambda x: goal.simulate_reach(100, games=2, seed=x),
+    # custom rule sets and their comparison
+    "custom_rules(base)": lambda x: custom_rules(x),
+    "custom_rules(name)": lambda x: custom_rules(name=x),
+    "custom_rules(rolls)": lambda x: custom_rules(rolls=x),
+    "custom_rules(scores)": lambda x: custom_rules(scores=x),
+    "custom_rules(scores points)": lambda x: custom_rules(scores={"full_house": x}),
+    "custom_rules(add)": lambda x: custom_rules(add=x),
+    "custom_rules(add returning it)": lambda x: custom_rules(add={"odd": lambda dice: x}),
+    "custom_rules(remove)": lambda x: custom_rules(remove=x),
+    "custom_rules(upper_bonus)": lambda x: custom_rules("yahtzee", upper_bonus=x),
+    "custom_rules(yahtzee_bonus)": lambda x: custom_rules("yahtzee", yahtzee_bonus=x),
+    "custom_rules(joker)": lambda x: custom_rules("yahtzee", joker=x),
+    "custom_rules(upper_first)": lambda x: custom_rules("yahtzee", upper_first=x),
+    "compare_rules(rule_sets)": lambda x: compare_rules(x),
+    "compare_rules(a rule set)": lambda x: compare_rules(["yacht", x]),
     # the face every lesson starts with
     "play(players)": lambda x: no_widgets()(x),
     "play(rules)": lambda x: no_widgets()(rules=x),

@@ -130,3 +130,24 @@ def test_a_helper_that_fails_stops_the_solve_with_a_clear_error(failure: str) ->
         assert ("3" if failure == "dies" else "ValueError: a broken chunk") in (
             stopped.value.message(lang))
     assert not any(helper.is_alive() for helper in helpers)
+
+
+@pytest.mark.parametrize("progress", [True, 1, "tqdm", [None]])
+def test_a_progress_that_is_not_a_bar_is_refused_before_any_work(progress: object) -> None:
+    from yacht_edu.errors import ArgumentTypeError
+    from yacht_edu.solver.target import solve_target
+    from yacht_edu.strategies import simulate
+
+    calls = (lambda: solve("yacht", progress=progress),  # refused even when the table is cached
+             lambda: solve_target("yacht", progress=progress, use_cache=False),
+             lambda: simulate("best_box_now", "yacht", games=10, progress=progress))
+    for call in calls:
+        with pytest.raises(ArgumentTypeError, match="not a progress bar"):
+            call()
+
+
+def test_no_bar_is_none_or_false() -> None:
+    assert backward.start_progress(None, 10, "x") is None
+    assert backward.start_progress(False, 10, "x") is None  # type: ignore[arg-type]
+    bar = backward.start_progress(CountingBar, 10, "x")
+    assert isinstance(bar, CountingBar) and bar.total == 10

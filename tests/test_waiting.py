@@ -129,3 +129,15 @@ def test_a_short_simulation_says_what_it_lacks() -> None:
         short.chance_within(4)
     with pytest.raises(BadWaitError):
         WaitingTime(sympy.Rational(3, 2))
+
+
+@pytest.mark.parametrize("p", ["0.5", None, [1], True, sympy.Symbol("p"), 1j, float("nan"), 0])
+def test_a_waiting_time_refuses_what_is_not_a_chance_and_says_so(p: object) -> None:
+    with pytest.raises(BadWaitError, match="more than 0 and at most 1"):
+        WaitingTime(p)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("p", [sympy.Rational(1, 22), Fraction(1, 2), 1, 0.25])
+def test_a_waiting_time_takes_any_chance_as_a_number(p: object) -> None:
+    assert WaitingTime(p).chance_at(1) == p  # type: ignore[arg-type]
+

@@ -27,7 +27,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from yacht_edu.errors import RuleDesignError
 from yacht_edu.hands import HAND_ROLLS, HANDS, KEEPS, ORDERED_ROLLS
+from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import solve
@@ -94,7 +96,20 @@ def compare_rules(rule_sets: Iterable[RulesLike]) -> Comparison:
     ``compare_rules(["yacht", custom_rules("yacht", rolls=4)])``; each rule set is solved (or
     read from the cache) first.
     """
-    return Comparison(tuple(summarise(rules) for rules in rule_sets))
+    return Comparison(tuple(summarise(rules) for rules in check_rule_sets(rule_sets)))
+
+
+#: The most rule sets compared at once (each may be a solve of seconds).
+MOST_RULE_SETS = 8
+
+
+def check_rule_sets(given: object) -> tuple[RulesLike, ...]:
+    """A list of 1 to :data:`MOST_RULE_SETS` rule sets (each checked when it is solved)."""
+    if (isinstance(given, (str, bytes, Mapping)) or not isinstance(given, Iterable)
+            or not 1 <= len(chosen := tuple(given)) <= MOST_RULE_SETS):
+        raise RuleDesignError("compare.error.not_rule_sets", value=Given(given),
+                              most=MOST_RULE_SETS)
+    return chosen
 
 
 def summarise(rules: RulesLike) -> RulesSummary:

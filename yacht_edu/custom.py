@@ -79,6 +79,8 @@ CUSTOM = "custom"
 MOST_ROLLS = 6
 #: Seconds a learner's box may take for all 252 hands together.
 TIME_LIMIT = 2.0
+#: The most points a box (for any hand) or a bonus may give.
+MOST_POINTS = 10_000
 
 
 
@@ -240,7 +242,9 @@ def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: i
     """
     ruleset = base_rules(base, joker, upper_first)
     check_rolls(rolls)
-    scores, added, removed = dict(scores or {}), dict(add or {}), tuple(remove)
+    scores = check_boxes_and_scores(scores, "scores", '{"full_house": 30}')
+    added = check_boxes_and_scores(add, "add", '{"two_pairs": two_pairs}')
+    removed = check_box_names(remove)
     for box in (*scores, *removed):
         check_base_box(ruleset, box)
     for box in added:
@@ -282,6 +286,23 @@ def check_rolls(rolls: object) -> int:
     return rolls
 
 
+def check_boxes_and_scores(given: object, name: str, example: str) -> dict[Any, Any]:
+    """``scores=`` or ``add=``: a mapping of boxes to scores or functions (None: nothing)."""
+    if given is None:
+        return {}
+    if not isinstance(given, Mapping):
+        raise RuleDesignError("custom.error.not_a_mapping", name=name, example=example,
+                              value=Given(given))
+    return dict(given)
+
+
+def check_box_names(given: object) -> tuple[str, ...]:
+    """``remove=``: a list (or tuple, set) of box names."""
+    if isinstance(given, (str, bytes, Mapping)) or not isinstance(given, Iterable):
+        raise RuleDesignError("custom.error.not_box_list", value=Given(given))
+    return tuple(given)
+
+
 def check_base_box(rules: Rules, box: object) -> None:
     if not isinstance(box, str) or box not in rules.scorers:
         raise RuleDesignError("custom.error.unknown_box", box=Given(box),
@@ -297,6 +318,13 @@ def check_new_box(rules: Rules, box: object) -> None:
 def check_points(box: str, points: object) -> int:
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
         raise RuleDesignError("custom.error.box_score", box=box, value=Given(points))
+    return check_not_too_many(box, points)
+
+
+def check_not_too_many(box: str, points: int) -> int:
+    if points > MOST_POINTS:
+        raise RuleDesignError("custom.error.too_many_points", box=box, value=Given(points),
+                              most=MOST_POINTS)
     return points
 
 
@@ -317,7 +345,7 @@ def chosen_upper_bonus(rules: Rules, bonus: object) -> tuple[int, int] | None:
         return None
     if (isinstance(bonus, (tuple, list)) and len(bonus) == 2
             and all(isinstance(n, int) and not isinstance(n, bool) for n in bonus)
-            and 1 <= bonus[0] <= UPPER_BONUS_THRESHOLD and bonus[1] >= 0):
+            and 1 <= bonus[0] <= UPPER_BONUS_THRESHOLD and 0 <= bonus[1] <= MOST_POINTS):
         return int(bonus[0]), int(bonus[1])
     raise RuleDesignError("custom.error.upper_bonus", value=Given(bonus),
                           most=UPPER_BONUS_THRESHOLD)
@@ -381,7 +409,7 @@ def checked_score(box: str, function: BoxFunction, hand: Hand) -> int:
     if value < 0:
         raise RuleDesignError("custom.error.box_negative", box=box, hand=shown,
                               value=Given(value))
-    return int(value)
+    return check_not_too_many(box, int(value))
 
 
 def too_slow(box: str, hand: Hand) -> RuleDesignError:

@@ -34,7 +34,7 @@ from yacht_edu.game import Game, check_game
 from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
-from yacht_edu.solver.backward import Progress
+from yacht_edu.solver.backward import Progress, check_progress
 from yacht_edu.solver.states import box_rows
 from yacht_edu.solver.target import (
     TargetTable,
@@ -89,6 +89,7 @@ def whole(value: object, name: str) -> int:
 def table_for(rules: RulesLike, progress: Progress | None) -> TargetTable:
     ruleset = get_rules(rules)
     check_offered(ruleset)
+    check_progress(progress)
     return solve_target(ruleset, progress=progress or default_progress())
 
 

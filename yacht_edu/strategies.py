@@ -62,6 +62,7 @@ from yacht_edu.solver.backward import (
     hand_worth,
     open_rows,
     solve_layers,
+    start_progress,
     turn_worth,
 )
 from yacht_edu.solver.states import BoxRows, RowsInStates, StateSpace, box_rows
@@ -249,7 +250,7 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
     rows: BoxRows = box_rows(ruleset)
     state = np.zeros(count, dtype=np.intp)
     total = np.zeros(count, dtype=np.int64)
-    bar = progress(total=ruleset.turns, desc=chosen.name) if progress else None
+    bar = start_progress(progress, ruleset.turns, chosen.name)
     for _ in range(ruleset.turns):
         states, column = np.unique(state, return_inverse=True)
         gain, state = play_turn(rng, chosen.plan(ruleset, states), rows.in_states(states), column)

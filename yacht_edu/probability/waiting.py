@@ -24,6 +24,7 @@ method names.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,6 +77,16 @@ def turns(value: object, name: str, least: int = 0, most: int = MOST_TURNS) -> i
     return number
 
 
+def _is_a_chance(value: object) -> bool:
+    """A number above 0 and at most 1 (not a switch, text, a symbol or a list)."""
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, sympy.Basic)):
+        return False
+    try:
+        return bool(0 < value <= 1)  # type: ignore[operator]
+    except TypeError:  # a sympy expression that is not a number
+        return False
+
+
 @dataclass(frozen=True)
 class WaitingTime:
     """The number of turns until the first success, each turn succeeding with chance ``p``.
@@ -86,7 +97,7 @@ class WaitingTime:
     p: Rational
 
     def __post_init__(self) -> None:
-        if not 0 < self.p <= 1:
+        if not _is_a_chance(self.p):
             raise BadWaitError("waiting.error.chance", value=Given(self.p))
 
     @property

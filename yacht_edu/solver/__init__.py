@@ -42,7 +42,7 @@ from yacht_edu.i18n import Given
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
-from yacht_edu.solver.backward import Progress, ProgressBar, solve_layers
+from yacht_edu.solver.backward import Progress, ProgressBar, check_progress, solve_layers
 from yacht_edu.solver.distribution import ScoreDistribution, score_distribution_of
 from yacht_edu.solver.exact import ExactSolution, solve_exact, turn_denominator
 from yacht_edu.solver.states import State, StateSpace, box_rows
@@ -124,6 +124,7 @@ def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
     """
     ruleset = get_rules(rules, **options)
     check_switch(use_cache, "use_cache")
+    check_progress(progress)
     if workers is not None and whole_number(workers) not in range(1, MOST_WORKERS + 1):
         raise ArgumentTypeError("solver.error.bad_workers", given=Given(workers),
                                 most=MOST_WORKERS)

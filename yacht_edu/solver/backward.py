@@ -33,7 +33,8 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu._deprecated import warn_renamed
-from yacht_edu.errors import SolverStoppedError
+from yacht_edu.errors import ArgumentTypeError, SolverStoppedError
+from yacht_edu.i18n import Given
 from yacht_edu.rules import ROLLS
 from yacht_edu.solver.states import BoxRows, Layer, StateSpace, chunks
 from yacht_edu.solver.turn import (
@@ -52,11 +53,13 @@ __all__ = [
     "ProgressBar",
     "TurnPlan",
     "best_rows",
+    "check_progress",
     "follow_plan",
     "hand_worth",
     "keep_worth",
     "open_rows",
     "solve_layers",
+    "start_progress",
     "turn_worth",
 ]
 
@@ -128,6 +131,18 @@ class TurnPlan(NamedTuple):
         """Deprecated: use ``keep_after_first_roll``."""
         warn_renamed(self, "keep_first", "keep_after_first_roll")
         return self.keep_after_first_roll
+
+
+def check_progress(progress: object) -> None:
+    """Refuse a ``progress`` that is not a progress-bar factory (None or False: no bar)."""
+    if progress is not None and progress is not False and not callable(progress):
+        raise ArgumentTypeError("error.not_progress", given=Given(progress))
+
+
+def start_progress(progress: Progress | None, total: int, desc: str) -> ProgressBar | None:
+    """A bar from ``progress`` (see :data:`Progress`), or None for no bar."""
+    check_progress(progress)
+    return progress(total=total, desc=desc) if progress else None
 
 
 def hand_worth(rows: BoxRows, states: Ints, mean: Array, mean_square: Array,
@@ -269,8 +284,8 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
     layer_mean_square = _table(largest, 0, mean.dtype, forked)
     job = _Job(solve_chunk or _float_chunk(rows), layers, mean, mean_square, layer_mean,
                layer_mean_square)
-    bar = progress(total=sum(len(layer.solved) for layer in layers[:-1]),
-                   desc=space.rules.label("en")) if progress else None
+    bar = start_progress(progress, sum(len(layer.solved) for layer in layers[:-1]),
+                         space.rules.label("en"))
     try:
         with _helpers(job, helpers, forked) as run:
             for filled in range(space.number_of_boxes - 1, -1, -1):

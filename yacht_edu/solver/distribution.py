@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 import sympy
 
-from yacht_edu.solver.backward import Progress
+from yacht_edu.solver.backward import Progress, start_progress
 from yacht_edu.solver.exact import ExactSolution, turn_denominator
 from yacht_edu.solver.states import box_rows
 from yacht_edu.solver.turn import HAND_ROLLS, KEEPS, ORDERED_ROLLS, roll_forward
@@ -95,7 +95,7 @@ def score_distribution_of(solution: ExactSolution,
     rows = box_rows(solution.rules)
     # state -> (lowest score so far, numerators of the chances of each score from there)
     layer: dict[int, tuple[int, npt.NDArray[Any]]] = {0: (0, np.array([1], dtype=object))}
-    bar = progress(total=space.number_of_boxes, desc="Distribution") if progress else None
+    bar = start_progress(progress, space.number_of_boxes, "Distribution")
     for _ in range(space.number_of_boxes):
         following: dict[int, list[tuple[int, npt.NDArray[Any]]]] = {}
         for state, (low, chances) in layer.items():

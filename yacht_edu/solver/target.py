@@ -41,7 +41,14 @@ from yacht_edu.errors import RuleError
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
-from yacht_edu.solver.backward import Progress, TurnPlan, best_rows, open_rows
+from yacht_edu.solver.backward import (
+    Progress,
+    TurnPlan,
+    best_rows,
+    check_progress,
+    open_rows,
+    start_progress,
+)
 from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
 from yacht_edu.solver.turn import (
     BLOCKS,
@@ -250,8 +257,7 @@ def solve_target_layers(rules: Rules, *, within: int = 0, progress: Progress | N
     chance = np.zeros((space.size, most + 2), dtype=np.float64)
     chance[:, 0] = 1.0
     layers = [space.layer(n, within).solved for n in range(space.number_of_boxes)]
-    bar = progress(total=sum(len(layer) for layer in layers),
-                   desc=rules.label("en")) if progress else None
+    bar = start_progress(progress, sum(len(layer) for layer in layers), rules.label("en"))
     threads = workers or os.cpu_count() or 1
     try:
         with ThreadPoolExecutor(threads) as pool:
@@ -286,6 +292,7 @@ def solve_target(rules: RulesLike = "yacht", *, progress: Progress | None = None
     """
     ruleset = get_rules(rules)
     check_offered(ruleset)
+    check_progress(progress)
     with _lock:
         if use_cache and ruleset in _tables:
             return _tables[ruleset]

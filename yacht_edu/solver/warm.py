@@ -23,7 +23,7 @@ from pathlib import Path
 
 from yacht_edu.rules import Rules, get_rules
 from yacht_edu.solver import cache
-from yacht_edu.solver.backward import Progress
+from yacht_edu.solver.backward import Progress, start_progress
 
 __all__ = ["LESSON_RULES", "LESSON_TABLES", "Table", "main", "parse_rules", "tables_of", "warm"]
 
@@ -86,7 +86,7 @@ def parse_rules(text: str) -> Rules:
 def warm(tables: Iterable[Table], folder: Path, progress: Progress | None = None) -> list[Path]:
     """Solve ``tables`` into ``folder`` (reading and writing that directory only); the files."""
     tables = list(tables)
-    outer = progress(total=len(tables), desc="Tables") if progress else None
+    outer = start_progress(progress, len(tables), "Tables")
     written = []
     with cache.only(folder):
         for table in tables:
