@@ -41,8 +41,9 @@ GROUPS = {
                     "simulate_first"),
     "solver": ("optimal_", "solve", "exact_solution"),
     "coach": ("advise(", "analyse"),
-    "strategies and policies": ("strategy_", "simulate(", "compare", "get_strategy",
+    "strategies and policies": ("strategy_", "simulate(", "compare(", "get_strategy",
                                 "as_keep_rule", "keep rule"),
+    "custom rule sets": ("custom_rules", "compare_rules"),
     "goal": ("reach_", "advise_goal", "beat_the_leader", "simulate_reach"),
     "play (the board)": ("play(",),
 }

@@ -250,6 +250,7 @@ def test_a_bad_box_is_refused_naming_the_hand(bad: object, msgid: str, shown: st
     ({"remove": 3}, "custom.error.not_box_list"),
     ({"scores": {"full_house": custom.MOST_POINTS + 1}}, "custom.error.too_many_points"),
     ({"add": {"huge": lambda dice: 10**5000}}, "custom.error.too_many_points"),
+    ({"add": {"two_pairs": 20}}, "custom.error.new_box_function"),  # a new box has no base
 ])
 def test_a_design_of_the_wrong_shape_is_refused_saying_what_to_give(options: dict[str, object],
                                                                    msgid: str) -> None:

@@ -199,8 +199,8 @@ def test_any_value_works_or_is_refused_by_the_packages_error(call: str, value: A
     works_or_is_refused(CALLS[call], value)
 
 
-NAMED = [None, True, 1.5, float("nan"), "x", "\ud800", b"\x01", {1: 2}, {1, 2}, [[1]],
-         np.array([[1, 2]]), np.int64(3), np.float64(2.0), 10**5000]
+NAMED = [None, True, 1.5, float("nan"), "x", "\ud800", b"\x01", {1: 2}, {"odd": "roll"}, {1, 2},
+         [[1]], np.array([[1, 2]]), np.int64(3), np.float64(2.0), 10**5000]
 
 
 @pytest.mark.parametrize("value", NAMED, ids=lambda v: type(v).__name__)

@@ -247,8 +247,10 @@ def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: i
     removed = check_box_names(remove)
     for box in (*scores, *removed):
         check_base_box(ruleset, box)
-    for box in added:
+    for box, function in added.items():
         check_new_box(ruleset, box)
+        if not callable(function):
+            raise RuleDesignError("custom.error.new_box_function", box=box, value=Given(function))
     both = set(scores) & set(removed)
     if both:
         raise RuleDesignError("custom.error.changed_and_removed", box=sorted(both)[0])
