@@ -437,6 +437,8 @@ class _Team:
 
 
 def _float_chunk(rows: BoxRows) -> ChunkSolver:
+    _ = rows.row_in_box  # worked out here once, not again in every forked helper
+
     def work(states: Ints, mean: Array, mean_square: Array, filled: int) -> tuple[Array, Array]:
         worth, squares, _ = hand_worth(rows, states, mean, mean_square, local=True)
         plan = turn_worth(worth, squares, rolls=rows.space.rules.rolls)
