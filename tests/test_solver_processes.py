@@ -105,17 +105,20 @@ def test_a_team_shares_out_every_part_once_and_this_process_works_too() -> None:
 @pytest.mark.parametrize("failure", ["raises", "dies"])
 def test_a_helper_that_fails_stops_the_solve_with_a_clear_error(failure: str) -> None:
     import os
+    import time
 
     parent = os.getpid()
+    helper_started = backward._table(1, 0, np.int64, shared=True)
 
     def work(states, mean, mean_square, filled):  # type: ignore[no-untyped-def]
         if os.getpid() != parent:
+            helper_started[0] = 1
             if failure == "dies":
                 os._exit(3)
             raise ValueError("a broken chunk")
-        import time
-
-        time.sleep(0.01)  # leave the helper parts to take
+        waited = time.monotonic()
+        while not helper_started[0] and time.monotonic() - waited < 30:
+            time.sleep(0.001)  # leave the helper a part to take
         return np.zeros(len(states)), np.zeros(len(states))
 
     job = _team_job(work)
@@ -123,7 +126,7 @@ def test_a_helper_that_fails_stops_the_solve_with_a_clear_error(failure: str) ->
     with backward._Team(job, 1) as team:
         helpers = list(team.helpers)
         with pytest.raises(SolverStoppedError, match=re.escape(expected)) as stopped:
-            list(team.run(_parts(job, 6)))
+            list(team.run(_parts(job, 10)))
     assert isinstance(stopped.value, RuntimeError)
     assert "workers=1" in stopped.value.message("en")
     for lang in ("kn", "bn", "hi", "ur"):  # said in every language, with the details kept
