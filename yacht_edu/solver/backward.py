@@ -185,6 +185,7 @@ def _open_rows(rows: BoxRows, filled: int) -> Ints:
 def best_rows(rows: BoxRows, values: Array, used: Ints, allowed: npt.NDArray[np.bool_]) -> Ints:
     """For each hand, the position in ``used`` of the allowed row with the highest value.
 
+    ``used``: every row of some boxes, box after box, as :func:`open_rows` gives them.
     ``values`` and ``allowed``: one per row of ``used`` and state.  Among equal values (see
     :func:`~yacht_edu.solver.turn.tag`) the later row wins.
     """
