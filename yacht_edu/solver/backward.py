@@ -53,6 +53,7 @@ __all__ = [
     "ProgressBar",
     "TurnPlan",
     "best_rows",
+    "box_blocks",
     "check_progress",
     "follow_plan",
     "hand_worth",
@@ -195,7 +196,7 @@ def best_rows(rows: BoxRows, values: Array, used: Ints, allowed: npt.NDArray[np.
         lowest = -np.finfo(np.float64).max
     tagged = tag(np.where(allowed, values, lowest), np.arange(len(used))[:, None])
     best = None
-    for box, block in _box_blocks(rows, used):  # each box's rows are consecutive in ``used``
+    for box, block in box_blocks(rows, used):  # each box's rows are consecutive in ``used``
         offered = tagged[block].take(rows.row_in_box[box], axis=0)
         best = offered if best is None else np.maximum(best, offered, out=best)
     if best is None:
@@ -203,7 +204,7 @@ def best_rows(rows: BoxRows, values: Array, used: Ints, allowed: npt.NDArray[np.
     return untag(best)
 
 
-def _box_blocks(rows: BoxRows, used: Ints) -> Iterator[tuple[int, slice]]:
+def box_blocks(rows: BoxRows, used: Ints) -> Iterator[tuple[int, slice]]:
     """Each box with rows in ``used`` (whole boxes, in order), and where its rows are there."""
     box_of = rows.row_box[used]
     starts = np.flatnonzero(np.diff(box_of, prepend=-1)).tolist()

@@ -45,6 +45,7 @@ from yacht_edu.solver.backward import (
     Progress,
     TurnPlan,
     best_rows,
+    box_blocks,
     check_progress,
     open_rows,
     start_progress,
@@ -175,12 +176,12 @@ def hand_chances(rows: BoxRows, states: Ints, needs: npt.NDArray[np.int64],
     """End the turn with each hand in its best box: shape (252, columns); ``needs`` as for
     :func:`row_chances`."""
     by_row, used = row_chances(rows, states, needs, chance)
-    position = np.empty(rows.rows, dtype=np.intp)
-    position[used] = np.arange(len(used))
-    boxes = np.unique(rows.row_box[used])
-    best: Array = by_row[position[rows.row_of[boxes[0]]]]
-    for box in boxes[1:]:
-        np.maximum(best, by_row[position[rows.row_of[box]]], out=best)
+    best: Array | None = None
+    for box, block in box_blocks(rows, used):  # each box's rows are consecutive in ``used``
+        offered = by_row[block].take(rows.row_in_box[box], axis=0)
+        best = offered if best is None else np.maximum(best, offered, out=best)
+    if best is None:
+        raise ValueError("no open box")
     return best
 
 
@@ -209,7 +210,7 @@ def best_keep_chances(keep_chances: Array) -> Array:
     best: Array = keep_chances
     for size in range(1, len(BLOCKS)):
         for keeps_here, one_fewer in PARENTS[size]:
-            np.maximum(best[keeps_here], best[one_fewer], out=best[keeps_here])
+            np.maximum(best[keeps_here], best.take(one_fewer, axis=0), out=best[keeps_here])
     return best[FIRST_HAND:]
 
 
