@@ -11,14 +11,14 @@ the same process (the table in memory).  Figures are printed, never asserted.
 
 from __future__ import annotations
 
-import json
 import os
 import platform
-import subprocess
 import sys
 import tempfile
 import time
 from typing import Any
+
+from fresh import answer_task, run_task
 
 #: (label, custom_rules arguments); "two_pairs" stands for the box function below.
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
@@ -92,11 +92,7 @@ TASKS = {"solve": solve_from_nothing, "reload": reload, "memory": resolve_in_mem
 
 
 def run(cache: str, task: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    env = {**os.environ, "YACHT_EDU_CACHE": cache}
-    done = subprocess.run([sys.executable, __file__, "--task", json.dumps([task, arguments])],
-                          env=env, capture_output=True, text=True, check=True)
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+    return run_task(__file__, task, arguments, cache=cache)
 
 
 def main(quick: bool) -> None:
@@ -118,8 +114,5 @@ def main(quick: bool) -> None:
 
 
 if __name__ == "__main__":
-    if "--task" in sys.argv:
-        task, arguments = json.loads(sys.argv[sys.argv.index("--task") + 1])
-        print(json.dumps(TASKS[task](arguments)))
-    else:
+    if not answer_task(TASKS):
         main("--quick" in sys.argv)

@@ -18,7 +18,6 @@ set size) is that of the measurement alone.  Figures are printed, never asserted
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import resource
@@ -28,6 +27,8 @@ import sys
 import tempfile
 import time
 from typing import Any
+
+from fresh import answer_task, last_json, run_task
 
 SOLVES = [
     ("yacht", {}),
@@ -155,11 +156,7 @@ TASKS = {"solve": solve_from_nothing, "load": load_cached, "exact": exact, "coac
 
 def run(cache: str, task: str, *args: Any) -> dict[str, Any]:
     """One task in a fresh process sharing ``cache`` as its cache directory."""
-    env = {**os.environ, "YACHT_EDU_CACHE": cache}
-    done = subprocess.run([sys.executable, __file__, "--task", json.dumps([task, *args])],
-                          env=env, capture_output=True, text=True, check=True)
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+    return run_task(__file__, task, *args, cache=cache)
 
 
 def label(name: str, options: dict[str, Any]) -> str:
@@ -233,19 +230,12 @@ def one_thread_env() -> dict[str, str]:
 
 def run_peer(python: str, cores: int) -> dict[str, Any]:
     env = one_thread_env() if cores == 1 else dict(os.environ)
-    done = subprocess.run([python, "-c", PEER_SOLVE, PEER_VARIANT], env=env,
-                          capture_output=True, text=True, check=True)
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+    return last_json([python, "-c", PEER_SOLVE, PEER_VARIANT], env)
 
 
 def run_ours(cores: int, task: str = "solve_only") -> dict[str, Any]:
     env = one_thread_env() if cores == 1 else dict(os.environ)
-    done = subprocess.run([sys.executable, __file__, "--task",
-                           json.dumps([task, "yahtzee", {"joker": "forced"}, cores])],
-                          env=env, capture_output=True, text=True, check=True)
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+    return run_task(__file__, task, "yahtzee", {"joker": "forced"}, cores, env=env)
 
 
 def spread(times: list[float]) -> str:
@@ -298,9 +288,8 @@ def option(name: str, default: str) -> str:
 
 
 if __name__ == "__main__":
-    if "--task" in sys.argv:
-        task, *arguments = json.loads(sys.argv[sys.argv.index("--task") + 1])
-        print(json.dumps(TASKS[task](*arguments)))
+    if answer_task(TASKS):
+        pass  # a measurement in its own process (see fresh.py)
     elif "--peer" in sys.argv:
         main_peer(int(option("--repeat", "3")), option("--peer-venv", "/work/peer-venv"))
     else:

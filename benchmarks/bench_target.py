@@ -10,16 +10,15 @@ Figures are printed, never asserted.
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import resource
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from typing import Any
+
+from fresh import answer_task, run_task
 
 
 def peak_mib() -> float:
@@ -84,11 +83,7 @@ TASKS = {"solve": solve_from_nothing, "load": load_and_query, "advise": advise_g
 
 
 def run(cache: str, task: str, *args: Any) -> dict[str, Any]:
-    env = {**os.environ, "YACHT_EDU_CACHE": cache}
-    done = subprocess.run([sys.executable, __file__, "--task", json.dumps([task, *args])],
-                          env=env, capture_output=True, text=True, check=True)
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+    return run_task(__file__, task, *args, cache=cache)
 
 
 def main() -> None:
@@ -110,8 +105,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 2 and sys.argv[1] == "--task":
-        task, *arguments = json.loads(sys.argv[2])
-        print(json.dumps(TASKS[task](*arguments)))
-    else:
+    if not answer_task(TASKS):
         main()
