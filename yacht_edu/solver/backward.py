@@ -52,8 +52,8 @@ __all__ = [
     "Progress",
     "ProgressBar",
     "TurnPlan",
+    "best_over_boxes",
     "best_rows",
-    "box_blocks",
     "check_progress",
     "follow_plan",
     "hand_worth",
@@ -195,21 +195,26 @@ def best_rows(rows: BoxRows, values: Array, used: Ints, allowed: npt.NDArray[np.
     else:
         lowest = -np.finfo(np.float64).max
     tagged = tag(np.where(allowed, values, lowest), np.arange(len(used))[:, None])
-    best = None
-    for box, block in box_blocks(rows, used):  # each box's rows are consecutive in ``used``
-        offered = tagged[block].take(rows.row_in_box[box], axis=0)
-        best = offered if best is None else np.maximum(best, offered, out=best)
-    if best is None:
-        raise ValueError("no open box")
-    return untag(best)
+    return untag(best_over_boxes(rows, tagged, used))
 
 
-def box_blocks(rows: BoxRows, used: Ints) -> Iterator[tuple[int, slice]]:
-    """Each box with rows in ``used`` (whole boxes, in order), and where its rows are there."""
+def best_over_boxes(rows: BoxRows, values: Array, used: Ints) -> Array:
+    """For each hand, the highest of ``values`` (one per row of ``used`` and column) over the
+    rows the hand fills in each box: shape (252, columns).  ``used`` as for :func:`best_rows`."""
     box_of = rows.row_box[used]
     starts = np.flatnonzero(np.diff(box_of, prepend=-1)).tolist()
-    for start, stop in zip(starts, [*starts[1:], len(used)], strict=True):
-        yield int(box_of[start]), slice(start, stop)
+    if not starts:
+        raise ValueError("no open box")
+    blocks = zip(starts, [*starts[1:], len(used)], strict=True)  # a box's rows are consecutive
+
+    def offered(start: int, stop: int) -> Array:
+        chosen: Array = values[start:stop].take(rows.row_in_box[box_of[start]], axis=0)
+        return chosen
+
+    best = offered(*next(blocks))
+    for start, stop in blocks:
+        np.maximum(best, offered(start, stop), out=best)
+    return best
 
 
 def follow_plan(rows: BoxRows, states: Ints, plan: TurnPlan, mean: Array,

@@ -44,20 +44,18 @@ from yacht_edu.solver import cache
 from yacht_edu.solver.backward import (
     Progress,
     TurnPlan,
+    best_over_boxes,
     best_rows,
-    box_blocks,
     check_progress,
     open_rows,
     start_progress,
 )
 from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
 from yacht_edu.solver.turn import (
-    BLOCKS,
-    FIRST_HAND,
     HAND_ROLLS,
     ORDERED_ROLLS,
-    PARENTS,
     best_keeps,
+    best_of_sub_keeps,
     first_roll,
     pick,
     roll_the_rest,
@@ -176,13 +174,7 @@ def hand_chances(rows: BoxRows, states: Ints, needs: npt.NDArray[np.int64],
     """End the turn with each hand in its best box: shape (252, columns); ``needs`` as for
     :func:`row_chances`."""
     by_row, used = row_chances(rows, states, needs, chance)
-    best: Array | None = None
-    for box, block in box_blocks(rows, used):  # each box's rows are consecutive in ``used``
-        offered = by_row[block].take(rows.row_in_box[box], axis=0)
-        best = offered if best is None else np.maximum(best, offered, out=best)
-    if best is None:
-        raise ValueError("no open box")
-    return best
+    return best_over_boxes(rows, by_row, used)
 
 
 def target_plan(table: TargetTable, states: Ints, needs: npt.NDArray[np.int64]) -> TurnPlan:
@@ -207,11 +199,7 @@ def best_keep_chances(keep_chances: Array) -> Array:
 
     Works in place: ``keep_chances`` is changed (each keep then holds its best sub-keep's).
     """
-    best: Array = keep_chances
-    for size in range(1, len(BLOCKS)):
-        for keeps_here, one_fewer in PARENTS[size]:
-            np.maximum(best[keeps_here], best.take(one_fewer, axis=0), out=best[keeps_here])
-    return best[FIRST_HAND:]
+    return best_of_sub_keeps(keep_chances)
 
 
 def turn_chances(hands: Array, rolls: int = ROLLS) -> Array:

@@ -59,6 +59,7 @@ __all__ = [
     "ORDERED_ROLLS",
     "TAG_BITS",
     "best_keeps",
+    "best_of_sub_keeps",
     "first_roll",
     "pick",
     "pick_each",
@@ -196,11 +197,20 @@ def best_keeps(keep_values: Array) -> npt.NDArray[np.intp]:
     Among keeps of equal worth (see :func:`tag`) the later one in :data:`KEEPS` is chosen (more
     dice kept).
     """
-    best = tag(keep_values, np.arange(len(KEEPS))[:, None])
+    return untag(best_of_sub_keeps(tag(keep_values, np.arange(len(KEEPS))[:, None])))
+
+
+def best_of_sub_keeps(keep_values: Array) -> Array:
+    """For each hand, the highest value among its keeps: shape (252, columns).
+
+    Works in place, a die at a time: each keep of ``keep_values`` then holds the best value of
+    its own sub-keeps (itself included).
+    """
     for size in range(1, NUMBER_OF_DICE + 1):
         for keeps_here, one_fewer in PARENTS[size]:
-            np.maximum(best[keeps_here], best.take(one_fewer, axis=0), out=best[keeps_here])
-    return untag(best[BLOCKS[NUMBER_OF_DICE]])
+            np.maximum(keep_values[keeps_here], keep_values.take(one_fewer, axis=0),
+                       out=keep_values[keeps_here])
+    return keep_values[BLOCKS[NUMBER_OF_DICE]]
 
 
 def first_roll(hand_values: Array) -> Array:
