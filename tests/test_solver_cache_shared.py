@@ -296,6 +296,16 @@ def test_warm_fills_a_directory_once(tmp_path: Path, own_cache: Path, solves: li
     assert len(solves) == done  # already warm: loaded, not solved
 
 
+def test_warm_writes_tables_this_session_already_holds(tmp_path: Path, own_cache: Path) -> None:
+    from yacht_edu.solver.target import solve_target
+
+    solve("yacht", use_cache=True), solve_target("yacht")  # in memory (and the learner's cache)
+    folder = tmp_path / "shared"
+    assert main(["warm", "--rules", "yacht", "--cache", str(folder), "--quiet"]) == 0
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        f"yacht-{kind}-v1.npz" for kind in ("float", "exact", "distribution", "target"))
+
+
 def test_warm_into_a_directory_that_cannot_be_written(tmp_path: Path, own_cache: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     blocker = tmp_path / "a-file"

@@ -84,10 +84,19 @@ def parse_rules(text: str) -> Rules:
 
 
 def warm(tables: Iterable[Table], folder: Path, progress: Progress | None = None) -> list[Path]:
-    """Solve ``tables`` into ``folder`` (reading and writing that directory only); the files."""
+    """Solve ``tables`` into ``folder`` (reading and writing that directory only); the files.
+
+    Tables this session keeps in memory are forgotten first: each is read from ``folder`` or
+    solved and written there, never taken from memory and left unwritten.
+    """
+    from yacht_edu import solver
+    from yacht_edu.solver import target
+
     tables = list(tables)
     outer = start_progress(progress, len(tables), "Tables")
     written = []
+    solver.clear_memory()
+    target.clear_memory()
     with cache.only(folder):
         for table in tables:
             table.solve(progress)
