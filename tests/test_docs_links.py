@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib
 import re
-import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,9 +77,7 @@ def test_every_name_of_the_package_the_pages_mention_exists() -> None:
                  for name in re.findall(r"\byacht_edu(?:\.\w+)+", page.read_text(encoding="utf-8"))
                  if not name.endswith(".py")}  # a file named after the package, not a module
     assert len(mentioned) > 20
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", DeprecationWarning)  # an old name does not count
-        assert sorted((page, name) for page, name in mentioned if not resolves(name)) == []
-        top = set(re.findall(r"\bye\.(\w+)", PAGES[0].read_text(encoding="utf-8")))
-        assert "play" in top and [name for name in sorted(top) if not hasattr(ye, name)] == []
+    assert sorted((page, name) for page, name in mentioned if not resolves(name)) == []
+    top = set(re.findall(r"\bye\.(\w+)", PAGES[0].read_text(encoding="utf-8")))
+    assert "play" in top and [name for name in sorted(top) if not hasattr(ye, name)] == []
     assert not resolves("yacht_edu.no_such_module") and not resolves("yacht_edu.coach.no_such")

@@ -22,7 +22,7 @@ from yacht_edu.lessons.lesson06 import (
     upper_section_alone,
 )
 from yacht_edu.probability import best_expected
-from yacht_edu.rules import UPPER_BONUS, UPPER_BONUS_THRESHOLD, YAHTZEE_BONUS
+from yacht_edu.rules import UPPER_BONUS_POINTS, UPPER_BONUS_THRESHOLD, YAHTZEE_BONUS_POINTS
 
 LESSON = Path(__file__).resolve().parents[1] / "teacher" / "06_variants.ipynb"
 A_FACE = 1 - Fraction(5, 6) ** 3
@@ -38,7 +38,7 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
     three = chance_of_at_least(3)
     check_figures(LESSON, {
         "2.82": Fraction(sum4.mean - yacht.mean), "1.04": box_gain,
-        "35": UPPER_BONUS, "63": UPPER_BONUS_THRESHOLD,  # docs/rules.md#upper-bonus
+        "35": UPPER_BONUS_POINTS, "63": UPPER_BONUS_THRESHOLD,  # docs/rules.md#upper-bonus
         "105": 5 * sum(FACES),
         "3185/72": upper_section_alone(), "44.24": upper_section_alone(),
         "91/216": A_FACE, "252": len(ye.multisets()),
@@ -49,7 +49,7 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "2006": 2006,  # docs/rules.md#published-figures: J. Glenn, CS-TR-0002 (2006)
         "40": ye.score([1, 2, 3, 4, 5], "large_straight", "yahtzee"),  # docs/rules.md#joker
         "50": ye.score([5] * 5, "yahtzee", "yahtzee"),
-        "100": YAHTZEE_BONUS,  # docs/rules.md#yahtzee-bonus
+        "100": YAHTZEE_BONUS_POINTS,  # docs/rules.md#yahtzee-bonus
         "2275/216": upper_box_alone(5), "10.53": upper_box_alone(5),  # the exit question
     })
     # docs/rules.md#published-figures: 254.5877 (forced joker), 245.87 with sd 39.82 (Glenn)

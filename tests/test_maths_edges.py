@@ -1,5 +1,5 @@
 """The mathematics' and the faces' edges named in issue 11, one by one (the property test over
-every public function is test_maths_properties.py), and the deprecated names of issue 10."""
+every public function is test_maths_properties.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from yacht_edu import Game, RuleError, get_rules
+from yacht_edu import Game, RuleError
 from yacht_edu.coach import advise, analyse
 from yacht_edu.errors import ArgumentTypeError, InvalidPlayersError
 from yacht_edu.goal import beat_the_leader
@@ -112,13 +112,3 @@ def test_play_refuses_what_game_refuses_and_leaves_no_half_made_widget(
         play(game=5)  # type: ignore[arg-type]
     gc.collect()
     assert unraisable == []
-
-
-@pytest.mark.parametrize(("old", "new"), [("options", "variant"),
-                                          ("upper_bonus", "has_upper_bonus"),
-                                          ("yahtzee_bonus", "has_yahtzee_bonus"),
-                                          ("boxes", "scorers")])
-def test_the_old_names_of_rules_warn_and_still_answer(old: str, new: str) -> None:
-    rules = get_rules("yahtzee", joker="free")
-    with pytest.warns(DeprecationWarning, match=f"Rules.{old} is now .{new}"):
-        assert getattr(rules, old) == getattr(rules, new)

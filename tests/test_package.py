@@ -69,23 +69,3 @@ def test_the_mathematics_draws_through_the_faces() -> None:
     table = teacher_table("yacht")
     assert "yacht-teacher-table" in table._repr_html_() and "array" in table._repr_latex_()
 
-
-def test_renamed_names_still_work_with_a_warning() -> None:
-    import pytest
-
-    from yacht_edu.probability import one_roll_distribution, score_distribution
-    from yacht_edu.solver import solve_endgame
-    from yacht_edu.solver.states import StateSpace
-
-    with pytest.warns(DeprecationWarning, match="one_roll_distribution"):
-        old = score_distribution("yacht")
-    assert old == one_roll_distribution("yacht")
-    with pytest.warns(DeprecationWarning, match="sd"):
-        assert old.std == old.sd
-    with pytest.warns(DeprecationWarning, match="number_of_boxes"):
-        assert StateSpace.of("yacht").boxes == 12
-    card = yacht_edu.Scorecard.from_filled(
-        {c: 0 for c in yacht_edu.categories("yacht") if c != "choice"}, "yacht")
-    table = solve_endgame(card)
-    with pytest.warns(DeprecationWarning, match="mean_square"):
-        assert table.second is table.mean_square

@@ -348,7 +348,3 @@ def test_the_package_exports_the_lesson_functions() -> None:
     for name in ("p_one_roll", "expected_one_roll", "p_within", "teacher_table"):
         assert getattr(yacht_edu, name) is getattr(__import__("yacht_edu.probability",
                                                               fromlist=[name]), name)
-    for name in ("one_roll_distribution", "best_expected", "chances"):
-        with pytest.warns(DeprecationWarning, match=f"yacht_edu.probability.{name}"):
-            moved = getattr(yacht_edu, name)  # one release more at the top level
-        assert moved is getattr(__import__("yacht_edu.probability", fromlist=[name]), name)

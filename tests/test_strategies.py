@@ -105,7 +105,7 @@ def box_rows_of(rules: object) -> np.ndarray:  # type: ignore[type-arg]
 def test_chase_five_keeps_the_most_common_face() -> None:
     plan = get_strategy("chase_five").plan(get_rules("yacht"), np.array([0, 5]))
     for hand, h in HAND_INDEX.items():
-        for keeps in (plan.keep_after_first_roll, plan.keep_after_second_roll):
+        for keeps in plan.keeps:
             assert {KEEPS[k] for k in keeps[h]} == {keep_most_common(hand)}
 
 
@@ -168,14 +168,6 @@ def test_bad_names_and_counts() -> None:
         simulate("optimal", games=0)
     assert get_strategy(STRATEGIES["beat_par"]) is STRATEGIES["beat_par"]
     assert "par" in STRATEGIES["beat_par"].description("en")
-
-
-def test_the_old_error_name_still_works_with_a_warning() -> None:
-    import yacht_edu.strategies as strategies
-
-    with pytest.warns(DeprecationWarning, match="UnknownStrategyError"):
-        old = strategies.UnknownStrategyNameError
-    assert old is UnknownStrategyError
 
 
 def test_one_vocabulary_for_a_box_and_a_game() -> None:

@@ -7,7 +7,6 @@
 13
 """
 
-import warnings
 from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
@@ -62,28 +61,11 @@ _LAZY = {
     "tally": "yacht_edu.widgets.tally",
     "DieTally": "yacht_edu.widgets.tally",
 }
-#: Names that were at the top level before the API was made smaller: where they live now.
-#: Reading one here still works, with a DeprecationWarning, for one release.
-_MOVED = {
-    "keeps": "yacht_edu.dice",
-    "reroll_chances": "yacht_edu.dice",
-    "Option": "yacht_edu.scorecard",
-    "one_roll_distribution": "yacht_edu.probability",
-    "score_distribution": "yacht_edu.probability",
-    "best_expected": "yacht_edu.probability",
-    "chances": "yacht_edu.probability",
-    "simulate": "yacht_edu.strategies",
-    "strategy_expected_score": "yacht_edu.strategies",
-}
 
 
 def __getattr__(name: str) -> object:
     if name in _LAZY:
         return getattr(import_module(_LAZY[name]), name)
-    if name in _MOVED:
-        warnings.warn(f"yacht_edu.{name} is now {_MOVED[name]}.{name}", DeprecationWarning,
-                      stacklevel=2)
-        return getattr(import_module(_MOVED[name]), name)
     raise AttributeError(f"module 'yacht_edu' has no attribute {name!r}")
 
 

@@ -522,16 +522,3 @@ def _decision(table: OptimalTable, card: Scorecard, dice: Dice, rolls_left: int,
     return Decision(player, turn, rolls_left, tuple(dice), entry.choice,
                     tuple(c.choice for c in advice.ties), entry.expected, advice.expected,
                     entry.loss)
-
-
-def __getattr__(name: str) -> object:
-    """The HTML of advice and analyses moved to :mod:`yacht_edu.display.coach`."""
-    if name in ("advice_html", "analysis_html"):
-        import warnings
-
-        from yacht_edu.display import coach as face
-
-        warnings.warn(f"yacht_edu.coach.{name} moved to yacht_edu.display.coach.{name}",
-                      DeprecationWarning, stacklevel=2)
-        return getattr(face, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

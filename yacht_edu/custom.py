@@ -46,9 +46,9 @@ from yacht_edu.i18n import Given, box_name, t
 from yacht_edu.rules import (
     FIXED_SCORES,
     ROLLS,
-    UPPER_BONUS,
+    UPPER_BONUS_POINTS,
     UPPER_BONUS_THRESHOLD,
-    YAHTZEE_BONUS,
+    YAHTZEE_BONUS_POINTS,
     Joker,
     Rules,
     RulesLike,
@@ -98,7 +98,7 @@ class Design:
     functions: tuple[str, ...] = ()
     added: tuple[str, ...] = ()
     upper_bonus: tuple[int, int] | None = None
-    yahtzee_bonus: int = YAHTZEE_BONUS
+    yahtzee_bonus: int = YAHTZEE_BONUS_POINTS
     joker: Joker = "forced"
     upper_first: bool = False
 
@@ -142,7 +142,7 @@ class CustomRules(Rules):
 
     @property
     def upper_bonus_rule(self) -> tuple[int, int]:
-        return self.design.upper_bonus or (UPPER_BONUS_THRESHOLD, UPPER_BONUS)
+        return self.design.upper_bonus or (UPPER_BONUS_THRESHOLD, UPPER_BONUS_POINTS)
 
     @property
     def has_yahtzee_bonus(self) -> bool:
@@ -211,7 +211,7 @@ def changes(design: Design, lang: str | None) -> list[str]:
         words.append(t("custom.title_no_upper_bonus", lang) if design.upper_bonus is None else
                      t("custom.title_upper_bonus", lang, threshold=design.upper_bonus[0],
                        points=design.upper_bonus[1]))
-    if base.has_yahtzee_bonus and design.yahtzee_bonus != YAHTZEE_BONUS:
+    if base.has_yahtzee_bonus and design.yahtzee_bonus != YAHTZEE_BONUS_POINTS:
         words.append(t("custom.title_yahtzee_bonus", lang, points=design.yahtzee_bonus))
     return words
 
@@ -355,7 +355,7 @@ def chosen_upper_bonus(rules: Rules, bonus: object) -> tuple[int, int] | None:
 
 def check_yahtzee_bonus(rules: Rules, points: object) -> int:
     if points is None:
-        return YAHTZEE_BONUS
+        return YAHTZEE_BONUS_POINTS
     if not rules.is_yahtzee:
         raise RuleDesignError("custom.error.yahtzee_bonus_base", rules=rules.label())
     return check_points("yahtzee", points)

@@ -239,11 +239,7 @@ def multisets(n: int = NUMBER_OF_DICE) -> tuple[Hand, ...]:
     count = whole_number(n)
     if count is None or not 0 <= count <= NUMBER_OF_DICE:
         raise InvalidDiceError("error.bad_dice_number", given=Given(n))
-    return _multisets(count)
-
-
-def _multisets(n: int) -> tuple[Hand, ...]:
-    return hands.multisets(n)
+    return hands.multisets(count)
 
 
 def keeps() -> tuple[Hand, ...]:
@@ -253,11 +249,7 @@ def keeps() -> tuple[Hand, ...]:
 
 def multiset_chance(hand: Iterable[int]) -> Fraction:
     """The chance that ``len(hand)`` thrown dice show exactly this multiset (any order)."""
-    return _multiset_chance(tuple(sorted(faces(hand))))
-
-
-def _multiset_chance(hand: Hand) -> Fraction:
-    return hands.multiset_chance(hand)
+    return hands.multiset_chance(tuple(sorted(faces(hand))))
 
 
 def reroll_chances(kept: Iterable[int]) -> dict[Hand, Fraction]:
@@ -271,8 +263,8 @@ def reroll_chances(kept: Iterable[int]) -> dict[Hand, Fraction]:
 @functools.cache
 def _reroll_chances(kept: Hand) -> dict[Hand, Fraction]:
     return {
-        tuple(sorted(kept + thrown)): _multiset_chance(thrown)
-        for thrown in multisets(NUMBER_OF_DICE - len(kept))
+        tuple(sorted(kept + thrown)): hands.multiset_chance(thrown)
+        for thrown in hands.multisets(NUMBER_OF_DICE - len(kept))
     }
 
 
@@ -280,11 +272,3 @@ def clear_caches() -> None:
     """Forget the enumerations and chances computed so far (for benchmarks of a cold start)."""
     for cached in (hands.multisets, hands.keeps, hands.multiset_chance, _reroll_chances):
         cached.cache_clear()
-
-
-# The public functions check their argument before the cache sees it; their ``cache_clear`` is
-# the cache's, as before the check was added.
-multisets.cache_clear = hands.multisets.cache_clear  # type: ignore[attr-defined]
-keeps.cache_clear = hands.keeps.cache_clear  # type: ignore[attr-defined]
-multiset_chance.cache_clear = hands.multiset_chance.cache_clear  # type: ignore[attr-defined]
-reroll_chances.cache_clear = _reroll_chances.cache_clear  # type: ignore[attr-defined]

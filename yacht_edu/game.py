@@ -48,12 +48,7 @@ from yacht_edu.i18n import Given, t
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Option, Scorecard
 
-__all__ = ["MAX_ROLLS", "SCHEMA", "Game", "Turn", "check_game", "check_players", "check_switch"]
-
-#: Rolls in a turn of the built-in rule sets (a custom rule set has its own: ``rules.rolls``).
-MAX_ROLLS = ROLLS
-SCHEMA = saved.SCHEMA
-SCHEMA_VERSION = saved.SCHEMA_VERSION
+__all__ = ["Game", "Turn", "check_game", "check_players", "check_switch"]
 
 Observer = Callable[["Game"], None]
 
@@ -65,7 +60,7 @@ class Turn:
     dice: Dice | None = None
     rolls_used: int = 0
     held: frozenset[int] = field(default_factory=frozenset)
-    rolls: int = MAX_ROLLS
+    rolls: int = ROLLS
 
     @property
     def rolls_left(self) -> int:
@@ -320,8 +315,8 @@ class Game:
         """The game as a versioned JSON document: rules, players, seed and whole history, the
         number of rolls set by hand, and a digest of it all."""
         document: dict[str, Any] = {
-            "schema": SCHEMA,
-            "version": SCHEMA_VERSION,
+            "schema": saved.SCHEMA,
+            "version": saved.SCHEMA_VERSION,
             "rules": rules_document(self._rules),
             "players": list(self._players),
             "seed": self.seed,
@@ -503,10 +498,3 @@ def check_switch(value: object, name: str) -> bool:
     if not isinstance(value, bool):
         raise ArgumentTypeError("error.not_a_switch", name=name, given=Given(value))
     return value
-
-
-def replay(document: Any) -> Game:
-    """Deprecated: use :meth:`Game.replay`."""
-    warnings.warn("yacht_edu.game.replay is deprecated: use Game.replay(document)",
-                  DeprecationWarning, stacklevel=2)
-    return Game.replay(document)

@@ -142,11 +142,6 @@ class Strategy:
     keep_rule: KeepRule | None = None
     optimal: bool = field(default=False, repr=False)
 
-    @property
-    def preference(self) -> BoxRule | None:
-        """The box rule (its older name)."""
-        return self.box_rule
-
     def label(self, lang: str | None = None) -> str:
         return t(f"strategy.{self.name}", lang)
 

@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from yacht_edu._deprecated import warn_renamed
 from yacht_edu.dice import FACES, Dice, Hand
 from yacht_edu.errors import UnknownCategoryError, UnknownRulesError
 from yacht_edu.hands import HANDS
@@ -58,8 +57,6 @@ UPPER_BONUS_THRESHOLD = 63
 #: Points the upper bonus and each yahtzee bonus are worth.
 UPPER_BONUS_POINTS = 35
 YAHTZEE_BONUS_POINTS = 100
-UPPER_BONUS = UPPER_BONUS_POINTS  # the former names, kept for old code
-YAHTZEE_BONUS = YAHTZEE_BONUS_POINTS
 FIXED_SCORES: Mapping[str, int] = {"full_house": 25, "small_straight": 30, "large_straight": 40}
 
 
@@ -217,32 +214,6 @@ class Rules:
         """The rule variant: the switches a rule set has and how they are set (yahtzee's joker
         and upper_first; nothing for yacht); used in reprs and saved games."""
         return {"joker": self.joker, "upper_first": self.upper_first} if self.is_yahtzee else {}
-
-    # The former names, deprecated: each use warns and names the new one.
-
-    @property
-    def options(self) -> dict[str, object]:
-        """Deprecated name of :attr:`variant` (an ``Option`` is what a box offers)."""
-        warn_renamed(self, "options", "variant")
-        return self.variant
-
-    @property
-    def upper_bonus(self) -> bool:
-        """Deprecated name of :attr:`has_upper_bonus` (``Scorecard.upper_bonus`` is points)."""
-        warn_renamed(self, "upper_bonus", "has_upper_bonus")
-        return self.has_upper_bonus
-
-    @property
-    def yahtzee_bonus(self) -> bool:
-        """Deprecated name of :attr:`has_yahtzee_bonus`."""
-        warn_renamed(self, "yahtzee_bonus", "has_yahtzee_bonus")
-        return self.has_yahtzee_bonus
-
-    @property
-    def boxes(self) -> Mapping[str, Callable[[Hand], int]]:
-        """Deprecated name of :attr:`scorers` (a scorecard's ``boxes`` are its values)."""
-        warn_renamed(self, "boxes", "scorers")
-        return self.scorers
 
     @property
     def turns(self) -> int:

@@ -30,7 +30,6 @@ choices fixed; :func:`simulate` plays many games at once with seeded dice.
 from __future__ import annotations
 
 import math
-import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,14 +128,6 @@ def plan_turn(strategy: Strategy, rules: Rules, states: Ints) -> TurnPlan:
 def _fixed_keeps(rule: KeepRule, rolls_left: int, columns: int) -> Ints:
     keep = np.array([KEEP_INDEX[kept_by(rule, hand, rolls_left)] for hand in HANDS], dtype=np.intp)
     return np.repeat(keep[:, None], columns, axis=1)
-
-
-def __getattr__(name: str) -> object:
-    if name == "UnknownStrategyNameError":
-        warnings.warn("UnknownStrategyNameError is now UnknownStrategyError (yacht_edu.policies)",
-                      DeprecationWarning, stacklevel=2)
-        return UnknownStrategyError
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- exact expected score of a strategy --------------------------------------------------------

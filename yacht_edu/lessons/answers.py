@@ -20,7 +20,7 @@ import numbers
 from collections.abc import Sequence
 from fractions import Fraction
 
-__all__ = ["decimal_of", "exact", "flat", "is_blank", "is_decimal", "same", "shown"]
+__all__ = ["decimal_of", "exact", "flat", "is_blank", "same", "shown"]
 
 
 def is_blank(answer: object) -> bool:
@@ -42,11 +42,6 @@ def exact(answer: object) -> Fraction | None:
         except ValueError:
             return None
     return None
-
-
-def is_decimal(answer: object) -> bool:
-    """True for a rounded number: a float, a sympy Float, or a string such as ``"0.0386"``."""
-    return decimal_of(answer) is not None
 
 
 def decimal_of(answer: object) -> float | None:

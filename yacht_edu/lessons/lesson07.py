@@ -2,8 +2,8 @@
 good decision told apart from a good outcome.
 
 The game is :func:`yacht_edu.lessons.plans.classroom_game`; the head-to-head share comes from two
-seeded simulations of :func:`yacht_edu.simulate`, and its normal approximation from the exact
-means and standard deviations of the two plans.
+seeded simulations of :func:`yacht_edu.strategies.simulate`, and its normal approximation from the
+exact means and standard deviations of the two plans.
 """
 
 from __future__ import annotations

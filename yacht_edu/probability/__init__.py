@@ -47,7 +47,6 @@ from yacht_edu.probability.one_roll import (
     explain_one_roll,
     one_roll_distribution,
     p_one_roll,
-    score_distribution,
     score_variable,
 )
 from yacht_edu.probability.table import Row, TeacherTable, teacher_table
@@ -103,7 +102,6 @@ __all__ = [
     "p_one_roll",
     "p_within",
     "reroll_all",
-    "score_distribution",
     "score_variable",
     "show",
     "simulate_turns",

@@ -18,7 +18,6 @@ from collections.abc import Iterator, Mapping
 
 from sympy import Expr, Rational, sqrt
 
-from yacht_edu._deprecated import renamed, renamed_function
 from yacht_edu.errors import ArgumentTypeError
 from yacht_edu.hands import HAND_ROLLS, ORDERED_ROLLS, orders
 from yacht_edu.i18n import Given, t
@@ -34,7 +33,6 @@ __all__ = [
     "one_roll_distribution",
     "orders",
     "p_one_roll",
-    "score_distribution",
     "score_variable",
 ]
 
@@ -112,8 +110,6 @@ class Distribution(Mapping[int, Rational]):
         """The standard deviation, exactly (a square root)."""
         return sqrt(self.variance)
 
-    std = renamed("std", "sd")
-
     def variable(self, name: str = "X") -> Expr:
         """This distribution as a :mod:`sympy.stats` random variable, for ``P``, ``E``, ...
 
@@ -169,10 +165,6 @@ def score_variable(category: str, rules: RulesLike = "yacht", name: str | None =
     if name is not None and not isinstance(name, str):
         raise ArgumentTypeError("error.not_text", name="name", example='"X"', given=Given(name))
     return one_roll_distribution(category, rules).variable(name or category)
-
-
-#: The old name of :func:`one_roll_distribution` (deprecated).
-score_distribution = renamed_function(one_roll_distribution, "score_distribution")
 
 
 def clear_caches() -> None:

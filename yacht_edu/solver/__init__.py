@@ -34,7 +34,6 @@ import numpy as np
 import numpy.typing as npt
 import sympy
 
-from yacht_edu._deprecated import renamed
 from yacht_edu.dice import whole_number
 from yacht_edu.errors import ArgumentTypeError, RuleDesignError
 from yacht_edu.game import check_switch
@@ -88,7 +87,6 @@ class OptimalTable:
     rules: Rules
     mean: npt.NDArray[np.float64]
     mean_square: npt.NDArray[np.float64]
-    second = renamed("second", "mean_square")
 
     @property
     def space(self) -> StateSpace:

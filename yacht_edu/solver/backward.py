@@ -32,7 +32,6 @@ from typing import Any, NamedTuple, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu._deprecated import warn_renamed
 from yacht_edu.errors import ArgumentTypeError, SolverStoppedError
 from yacht_edu.i18n import Given
 from yacht_edu.rules import ROLLS
@@ -104,34 +103,6 @@ class TurnPlan(NamedTuple):
     keeps: tuple[Ints, ...]
     mean: Array
     mean_square: Array
-
-    @property
-    def second(self) -> Array:
-        """Deprecated: use ``mean_square``."""
-        warn_renamed(self, "second", "mean_square")
-        return self.mean_square
-
-    @property
-    def keep_after_second_roll(self) -> Ints:
-        """The keep before the last roll (after the second roll of a three-roll turn)."""
-        return self.keeps[0]
-
-    @property
-    def keep_after_first_roll(self) -> Ints:
-        """The keep after the first roll."""
-        return self.keeps[-1]
-
-    @property
-    def keep_second(self) -> Ints:
-        """Deprecated: use ``keep_after_second_roll``."""
-        warn_renamed(self, "keep_second", "keep_after_second_roll")
-        return self.keep_after_second_roll
-
-    @property
-    def keep_first(self) -> Ints:
-        """Deprecated: use ``keep_after_first_roll``."""
-        warn_renamed(self, "keep_first", "keep_after_first_roll")
-        return self.keep_after_first_roll
 
 
 def check_progress(progress: object) -> None:

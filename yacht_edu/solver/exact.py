@@ -20,7 +20,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu._deprecated import renamed
 from yacht_edu.rules import Rules
 from yacht_edu.solver.backward import (
     ChunkSolver,
@@ -51,8 +50,7 @@ class ExactSolution:
     ``mean_square[s] / denominator(s)`` their mean square.  ``box_row[s, h]`` is the score row
     chosen for hand ``h`` after the last roll, ``keeps[r][s, h]`` the keep (an index in
     :data:`~yacht_edu.solver.turn.KEEPS`) chosen with ``r + 1`` rolls still to come (as in
-    :class:`~yacht_edu.solver.backward.TurnPlan`): ``keep_after_second_roll`` /
-    ``keep_after_first_roll`` in a turn of three rolls.
+    :class:`~yacht_edu.solver.backward.TurnPlan`).
     """
 
     rules: Rules
@@ -60,22 +58,10 @@ class ExactSolution:
     mean_square: npt.NDArray[Any]
     box_row: npt.NDArray[np.int16]
     keeps: tuple[npt.NDArray[np.int16], ...]
-    second = renamed("second", "mean_square")
-    keep_second = renamed("keep_second", "keep_after_second_roll")
-    keep_first = renamed("keep_first", "keep_after_first_roll")
 
     @property
     def space(self) -> StateSpace:
         return StateSpace.of(self.rules)
-
-    @property
-    def keep_after_second_roll(self) -> npt.NDArray[np.int16]:
-        """The keep before the last roll (after the second roll of a three-roll turn)."""
-        return self.keeps[0]
-
-    @property
-    def keep_after_first_roll(self) -> npt.NDArray[np.int16]:
-        return self.keeps[-1]
 
     def denominator(self, state: int) -> int:
         """``6 ** (15 × turns left)`` (with three rolls) for the state numbered ``state``."""

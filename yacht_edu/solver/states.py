@@ -33,7 +33,6 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu._deprecated import renamed
 from yacht_edu.dice import FACES, NUMBER_OF_DICE
 from yacht_edu.rules import UPPER_BONUS_THRESHOLD, Rules, RulesLike, get_rules, score_table
 from yacht_edu.scorecard import Scorecard
@@ -87,8 +86,6 @@ class StateSpace:
     @property
     def number_of_boxes(self) -> int:
         return len(self.rules.categories)
-
-    boxes = renamed("boxes", "number_of_boxes")
 
     @property
     def uppers(self) -> int:
