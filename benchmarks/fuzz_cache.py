@@ -52,7 +52,7 @@ def main() -> None:
     rules = get_rules("yacht")
     table = solve(rules, use_cache=False)
     expected = cache.header(rules, "float", box_rows(rules).fingerprint())
-    arrays = {"mean": table.mean, "second": table.mean_square}  # as the solver saves it
+    arrays = {"mean": table.mean, "mean_square": table.mean_square}  # as the solver saves it
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "table.npz"
         cache.save(path, arrays, expected)

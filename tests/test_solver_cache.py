@@ -35,6 +35,8 @@ def test_solved_once_then_loaded(own_cache: Path, solves: list[str]) -> None:
     assert np.array_equal(first.mean, again.mean) and np.array_equal(first.mean_square,
                                                                       again.mean_square)
     assert not [p for p in own_cache.iterdir() if p.suffix == ".tmp"]  # no half-written file
+    with np.load(path) as saved:
+        assert sorted(saved.files) == ["mean", "mean_square", "meta"]
 
 
 def test_a_corrupt_file_is_rebuilt(own_cache: Path, solves: list[str]) -> None:
@@ -81,7 +83,7 @@ def test_a_file_of_the_wrong_shape_is_rebuilt(own_cache: Path, solves: list[str]
     rules = get_rules("yacht_sum4")
     expected = cache.header(rules, "float", solver.box_rows(rules).fingerprint())
     cache.save(cache.table_path(rules, "float"),
-               {"mean": np.zeros(3), "second": np.zeros(3)}, expected)
+               {"mean": np.zeros(3), "mean_square": np.zeros(3)}, expected)
     assert solve(rules).mean.shape == (4096,)
     assert solves == ["yacht_sum4"]
 
@@ -120,6 +122,9 @@ def test_the_exact_solution_is_cached_and_checked(own_cache: Path) -> None:
     again = exact_solution("yacht")
     assert list(again.mean) == list(first.mean)
     assert all(np.array_equal(a, b) for a, b in zip(again.keeps, first.keeps, strict=True))
+    with np.load(path) as saved:
+        assert sorted(saved.files) == ["box_row", "keep_1_to_come", "keep_2_to_come", "mean",
+                                       "mean_square", "meta"]
     path.write_bytes(b"not a numpy file")
     clear_memory()
     with pytest.warns(cache.CacheWarning, match="damaged"):

@@ -216,10 +216,11 @@ def test_two_kernels_solving_the_same_table_at_once(own_cache: Path) -> None:
     outputs = [run.communicate(timeout=300)[0] for run in runs]
     assert [run.returncode for run in runs] == [0, 0] and outputs[0] == outputs[1]
     assert float(outputs[0]) == pytest.approx(169.7739, abs=1e-4)  # README's figure
-    assert sorted(p.name for p in own_cache.iterdir()) == ["yacht_sum4-float-v1.npz"]
+    path = cache.table_path(get_rules("yacht_sum4"), "float")
+    assert list(own_cache.iterdir()) == [path]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert cache.read(own_cache / "yacht_sum4-float-v1.npz", {"rules": "Rules('yacht_sum4')"})
+        assert cache.read(path, {"rules": "Rules('yacht_sum4')"})
 
 
 # -- random damage ---------------------------------------------------------------------------
@@ -228,7 +229,7 @@ def saved_table() -> tuple[bytes, dict[str, Any], dict[str, Any]]:
     """A real solved Yacht table as bytes, its arrays and its header."""
     table = solve(YACHT, use_cache=False)
     expected = cache.header(YACHT, "float", solver.box_rows(YACHT).fingerprint())
-    arrays = {"mean": table.mean, "second": table.mean_square}  # as the solver saves it
+    arrays = {"mean": table.mean, "mean_square": table.mean_square}  # as the solver saves it
     buffer = io.BytesIO()
     folder = Path(os.environ["YACHT_EDU_CACHE"]) / "mutations"
     assert cache.save(folder / "good.npz", arrays, expected)
@@ -284,8 +285,8 @@ def test_warm_fills_a_directory_once(tmp_path: Path, own_cache: Path, solves: li
                                      capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "srv" / "cache"
     assert main(["warm", "--rules", "yacht_sum4", "--cache", str(folder), "--quiet"]) == 0
-    written = [f"yacht_sum4-{kind}-v1.npz" for kind in ("float", "exact", "distribution",
-                                                       "target")]
+    written = [f"yacht_sum4-{kind}-v{cache.SOLVER_FORMAT}.npz"
+               for kind in ("float", "exact", "distribution", "target")]
     assert sorted(p.name for p in folder.iterdir()) == sorted(written)
     assert all(stat.S_IMODE(p.stat().st_mode) == 0o644 for p in folder.iterdir())
     assert capsys.readouterr().out.split() == [str(folder / name) for name in written]
@@ -303,7 +304,8 @@ def test_warm_writes_tables_this_session_already_holds(tmp_path: Path, own_cache
     folder = tmp_path / "shared"
     assert main(["warm", "--rules", "yacht", "--cache", str(folder), "--quiet"]) == 0
     assert sorted(p.name for p in folder.iterdir()) == sorted(
-        f"yacht-{kind}-v1.npz" for kind in ("float", "exact", "distribution", "target"))
+        f"yacht-{kind}-v{cache.SOLVER_FORMAT}.npz"
+        for kind in ("float", "exact", "distribution", "target"))
 
 
 def test_warm_into_a_directory_that_cannot_be_written(tmp_path: Path, own_cache: Path,

@@ -15,10 +15,13 @@ import pytest
 from classhub import LEARNERS, Classroom, code_cells, lesson
 
 import yacht_edu as ye
+from yacht_edu.solver.cache import SOLVER_FORMAT
 
 pytestmark = pytest.mark.hub
 
 SEEDS = dict(zip(LEARNERS, (11, 2026), strict=True))
+#: The table a learner solves in the test below, as their own cache names it.
+OWN_TABLE = f"yacht_sum4-float-v{SOLVER_FORMAT}.npz"
 
 
 def snapshot(folder: Path) -> dict[str, tuple[bytes, int, int]]:
@@ -103,7 +106,7 @@ def test_no_learner_reads_or_writes_anothers_games_or_cache(classroom: Classroom
             "saved.mkdir(exist_ok=True)\n"
             "(saved / 'game.json').write_text(mine.to_json())\n"
             "print(ye.optimal_expected_score('yacht_sum4').mean)")
-        own = classroom.home(name) / ".cache" / "yacht_edu" / "yacht_sum4-float-v1.npz"
+        own = classroom.home(name) / ".cache" / "yacht_edu" / OWN_TABLE
         assert own.is_file()
     for name, other in (LEARNERS, LEARNERS[::-1]):
         home = classroom.home(other)
@@ -114,7 +117,7 @@ def test_no_learner_reads_or_writes_anothers_games_or_cache(classroom: Classroom
             "overwrite a saved game":
                 f"open({str(home / 'saved_games' / 'game.json')!r}, 'w').write('{{}}')",
             "read the cache": "open("
-                              f"{str(home / '.cache' / 'yacht_edu' / 'yacht_sum4-float-v1.npz')!r},"
+                              f"{str(home / '.cache' / 'yacht_edu' / OWN_TABLE)!r},"
                               " 'rb').read()",
             "write the cache": f"open({str(home / '.cache' / 'yacht_edu' / 'x.npz')!r}, 'wb')",
             "list the home folder": f"__import__('os').listdir({str(home)!r})",

@@ -38,7 +38,7 @@ from yacht_edu.dice import whole_number
 from yacht_edu.errors import ArgumentTypeError, RuleDesignError
 from yacht_edu.game import check_switch
 from yacht_edu.i18n import Given
-from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
+from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
 from yacht_edu.solver.backward import Progress, ProgressBar, check_progress, solve_layers
@@ -133,15 +133,15 @@ def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
         expected = cache.header(ruleset, "float", box_rows(ruleset).fingerprint())
         path = cache.table_path(ruleset, "float")
         saved = cache.load(path, expected) if use_cache else None
-        if saved is not None and _fits(saved, ("mean", "second"), (space.size,), np.float64):
-            table = OptimalTable(ruleset, saved["mean"], saved["second"])
+        if saved is not None and _fits(saved, ("mean", "mean_square"), (space.size,), np.float64):
+            table = OptimalTable(ruleset, saved["mean"], saved["mean_square"])
         else:
             check_size(space)
             mean, mean_square = solve_layers(space, box_rows(ruleset), progress=progress,
                                         workers=workers)
             table = OptimalTable(ruleset, mean, mean_square)
             if use_cache:
-                cache.save(path, {"mean": mean, "second": mean_square}, expected)
+                cache.save(path, {"mean": mean, "mean_square": mean_square}, expected)
         if use_cache:
             _tables[ruleset] = table
         return table
@@ -202,10 +202,8 @@ _distributions: dict[Rules, ScoreDistribution] = {}
 
 def _policy(rules: Rules) -> tuple[str, ...]:
     """The names of the saved policy arrays: the box row, then each keep by the rolls still to
-    come (a three-roll turn keeps the names of earlier files: keep_second, keep_first)."""
-    keeps = (("keep_second", "keep_first") if rules.rolls == ROLLS
-             else tuple(f"keep_{r}_to_come" for r in range(1, rules.rolls)))
-    return ("box_row", *keeps)
+    come."""
+    return ("box_row", *(f"keep_{r}_to_come" for r in range(1, rules.rolls)))
 
 
 def exact_solution(rules: RulesLike = "yacht", *,
@@ -222,7 +220,7 @@ def exact_solution(rules: RulesLike = "yacht", *,
         solution = None
         policy = _policy(ruleset)
         if saved is not None and _fits(saved, policy, (space.size, 252), np.int16):
-            mean, mean_square = (_decode(saved.get(name)) for name in ("mean", "second"))
+            mean, mean_square = (_decode(saved.get(name)) for name in ("mean", "mean_square"))
             if len(mean) == len(mean_square) == space.size:
                 solution = ExactSolution(ruleset, mean, mean_square, saved[policy[0]],
                                          tuple(saved[name] for name in policy[1:]))
@@ -230,7 +228,7 @@ def exact_solution(rules: RulesLike = "yacht", *,
             check_size(space)
             solution = solve_exact(ruleset, progress)
             arrays: dict[str, npt.NDArray[Any]] = {"mean": _encode(solution.mean),
-                                                   "second": _encode(solution.mean_square)}
+                                                   "mean_square": _encode(solution.mean_square)}
             arrays.update(zip(policy, (solution.box_row, *solution.keeps), strict=True))
             cache.save(path, arrays, expected)
         _exact[ruleset] = solution
