@@ -10,7 +10,7 @@ from importlib.metadata import version
 import yacht_edu
 
 MODEL = ["yacht_edu.dice", "yacht_edu.rules", "yacht_edu.scorecard", "yacht_edu.game",
-         "yacht_edu.events", "yacht_edu.saved",
+         "yacht_edu.events", "yacht_edu.saved", "yacht_edu.checks",
          "yacht_edu.errors", "yacht_edu.i18n", "yacht_edu.custom"]
 NOT_IN_THE_MODEL = ["numpy", "sympy", "ipywidgets", "matplotlib", "IPython", "polib", "tqdm"]
 
@@ -25,6 +25,29 @@ def loaded_by(modules: list[str], watched: list[str]) -> list[str]:
 
 def test_the_model_imports_only_the_standard_library() -> None:
     assert loaded_by(MODEL, NOT_IN_THE_MODEL) == []
+
+
+def package_modules_loaded_by(module: str) -> list[str]:
+    """The package's modules a fresh interpreter has loaded after importing ``module`` alone:
+    the package's ``__init__``, which imports the whole public face, is left out."""
+    code = ("import importlib.util, json, sys, types\n"
+            "package = types.ModuleType('yacht_edu')\n"
+            "package.__path__ = list(importlib.util.find_spec('yacht_edu')"
+            ".submodule_search_locations)\n"
+            "sys.modules['yacht_edu'] = package\n"
+            f"__import__({module!r})\n"
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith('yacht_edu.'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return list(json.loads(out.stdout))
+
+
+def test_the_checks_read_only_the_errors_and_the_catalog() -> None:
+    assert package_modules_loaded_by("yacht_edu.checks") == [
+        "yacht_edu.checks", "yacht_edu.errors", "yacht_edu.i18n"]
+
+
+def test_the_solver_does_not_import_the_game() -> None:
+    assert "yacht_edu.game" not in package_modules_loaded_by("yacht_edu.solver")
 
 
 def test_a_whole_game_runs_with_the_model_alone() -> None:

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu.dice import Dice, faces, kept_values, whole_number
+from yacht_edu.checks import whole_number
+from yacht_edu.dice import Dice, faces, kept_values
 from yacht_edu.errors import ArgumentTypeError, RuleError, UnknownEventError
 from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.game import Game, check_game

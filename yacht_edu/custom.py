@@ -30,7 +30,6 @@ import contextlib
 import hashlib
 import json
 import keyword
-import numbers
 import signal
 import threading
 import time
@@ -39,6 +38,7 @@ from dataclasses import dataclass, field
 from types import FrameType, MappingProxyType
 from typing import Any
 
+from yacht_edu.checks import items, whole_number
 from yacht_edu.errors import BadSavedGameError, RuleDesignError, RuleError
 from yacht_edu.events import check_fields
 from yacht_edu.hands import HAND_INDEX, HANDS, Hand
@@ -241,7 +241,7 @@ def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: i
     :class:`~yacht_edu.errors.RuleDesignError` naming the hand, and nothing is made.
     """
     ruleset = base_rules(base, joker, upper_first)
-    check_rolls(rolls)
+    rolls = check_rolls(rolls)
     scores = check_boxes_and_scores(scores, "scores", '{"full_house": 30}')
     added = check_boxes_and_scores(add, "add", '{"two_pairs": two_pairs}')
     removed = check_box_names(remove)
@@ -283,9 +283,10 @@ def base_rules(base: RulesLike, joker: Joker | None, upper_first: bool | None) -
 
 
 def check_rolls(rolls: object) -> int:
-    if isinstance(rolls, bool) or not isinstance(rolls, int) or not 1 <= rolls <= MOST_ROLLS:
+    number = whole_number(rolls)
+    if number is None or not 1 <= number <= MOST_ROLLS:
         raise RuleDesignError("custom.error.rolls", value=Given(rolls), most=MOST_ROLLS)
-    return rolls
+    return number
 
 
 def check_boxes_and_scores(given: object, name: str, example: str) -> dict[Any, Any]:
@@ -298,11 +299,9 @@ def check_boxes_and_scores(given: object, name: str, example: str) -> dict[Any, 
     return dict(given)
 
 
-def check_box_names(given: object) -> tuple[str, ...]:
-    """``remove=``: a list (or tuple, set) of box names."""
-    if isinstance(given, (str, bytes, Mapping)) or not isinstance(given, Iterable):
-        raise RuleDesignError("custom.error.not_box_list", value=Given(given))
-    return tuple(given)
+def check_box_names(given: object) -> tuple[Any, ...]:
+    """``remove=``: a list (or tuple, set) of box names (each checked against the base)."""
+    return items(given, RuleDesignError, "custom.error.not_box_list", sets=True)
 
 
 def check_base_box(rules: Rules, box: object) -> None:
@@ -318,9 +317,10 @@ def check_new_box(rules: Rules, box: object) -> None:
 
 
 def check_points(box: str, points: object) -> int:
-    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+    number = whole_number(points)
+    if number is None or number < 0:
         raise RuleDesignError("custom.error.box_score", box=box, value=Given(points))
-    return check_not_too_many(box, points)
+    return check_not_too_many(box, number)
 
 
 def check_not_too_many(box: str, points: int) -> int:
@@ -345,10 +345,11 @@ def chosen_upper_bonus(rules: Rules, bonus: object) -> tuple[int, int] | None:
         return rules.upper_bonus_rule if rules.has_upper_bonus else None
     if bonus is False:
         return None
-    if (isinstance(bonus, (tuple, list)) and len(bonus) == 2
-            and all(isinstance(n, int) and not isinstance(n, bool) for n in bonus)
-            and 1 <= bonus[0] <= UPPER_BONUS_THRESHOLD and 0 <= bonus[1] <= MOST_POINTS):
-        return int(bonus[0]), int(bonus[1])
+    pair = bonus if isinstance(bonus, (tuple, list)) and len(bonus) == 2 else (None, None)
+    threshold, points = (whole_number(n) for n in pair)
+    if (threshold is not None and points is not None and 1 <= threshold <= UPPER_BONUS_THRESHOLD
+            and 0 <= points <= MOST_POINTS):
+        return threshold, points
     raise RuleDesignError("custom.error.upper_bonus", value=Given(bonus),
                           most=UPPER_BONUS_THRESHOLD)
 
@@ -405,13 +406,14 @@ def checked_score(box: str, function: BoxFunction, hand: Hand) -> int:
     except Exception as error:  # a learner's function may raise anything: name it
         raise RuleDesignError("custom.error.box_raised", box=box, hand=shown,
                               error=Given(error)) from None
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    points = whole_number(value)
+    if points is None:
         raise RuleDesignError("custom.error.box_not_whole", box=box, hand=shown,
                               value=Given(value))
-    if value < 0:
+    if points < 0:
         raise RuleDesignError("custom.error.box_negative", box=box, hand=shown,
                               value=Given(value))
-    return check_not_too_many(box, int(value))
+    return check_not_too_many(box, points)
 
 
 def too_slow(box: str, hand: Hand) -> RuleDesignError:

@@ -13,22 +13,15 @@ Fraction(1, 6)
 from __future__ import annotations
 
 import functools
-import operator
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import SupportsIndex, overload
 
 from yacht_edu import hands
-from yacht_edu.errors import (
-    InvalidDiceError,
-    InvalidKeepError,
-    InvalidSeedError,
-    ReadOnlyError,
-    RuleError,
-)
+from yacht_edu.checks import check_seed, items, whole_number
+from yacht_edu.errors import InvalidDiceError, InvalidKeepError, ReadOnlyError
 from yacht_edu.hands import FACES, NUMBER_OF_DICE, Hand
 from yacht_edu.i18n import Given, huge
 
@@ -38,7 +31,6 @@ __all__ = [
     "Dice",
     "DiceRoller",
     "Hand",
-    "check_seed",
     "clear_caches",
     "faces",
     "keeps",
@@ -46,22 +38,7 @@ __all__ = [
     "multiset_chance",
     "multisets",
     "reroll_chances",
-    "whole_number",
 ]
-
-
-def whole_number(value: object) -> int | None:
-    """``value`` as an int if it is a whole number (an int or a numpy integer), else None.
-
-    Duck-typed through ``__index__`` so the model needs no numpy; True and False are switches,
-    not numbers, and are refused like floats and text.
-    """
-    if isinstance(value, (bool, float, complex, str, bytes, bytearray)):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
 
 
 def check_face(value: object) -> int:
@@ -72,15 +49,6 @@ def check_face(value: object) -> int:
     if face not in FACES:
         raise InvalidDiceError("error.die_out_of_range", value=face)
     return face
-
-
-def items(value: object, error: type[RuleError], msgid: str) -> tuple[object, ...]:
-    """The items of a list, tuple, iterator or array; text, bytes, dicts, sets and single values
-    are refused with ``error(msgid)`` naming what was given."""
-    unordered = (str, bytes, bytearray, Mapping, AbstractSet)
-    if isinstance(value, unordered) or not isinstance(value, Iterable):
-        raise error(msgid, given=Given(value))
-    return tuple(value)
 
 
 def faces(values: object, *, error: type[InvalidDiceError | InvalidKeepError] = InvalidDiceError,
@@ -218,20 +186,6 @@ class DiceRoller:
         if held is None:
             return Dice(self.face() for _ in range(NUMBER_OF_DICE))
         return Dice(held[i] if i in stay else self.face() for i in range(NUMBER_OF_DICE))
-
-
-#: Seeds are whole numbers from 0 up to (not including) this: large enough for any class, small
-#: enough to print and save.
-SEED_LIMIT = 2**128
-
-
-def check_seed(seed: object) -> int:
-    """``seed`` as an int if it is a whole number from 0 to 2**128; else :class:`InvalidSeedError`
-    (a float such as 3.7, text such as "12", True, nan and inf are refused, never rounded)."""
-    whole = whole_number(seed)
-    if whole is None or not 0 <= whole < SEED_LIMIT:
-        raise InvalidSeedError(given=Given(seed))
-    return whole
 
 
 def multisets(n: int = NUMBER_OF_DICE) -> tuple[Hand, ...]:

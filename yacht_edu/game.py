@@ -23,20 +23,19 @@ from __future__ import annotations
 import json
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from yacht_edu import saved
+from yacht_edu.checks import check_players, check_switch, items, whole_number
 from yacht_edu.custom import rules_document
-from yacht_edu.dice import NUMBER_OF_DICE, Dice, DiceRoller, items, kept_values, whole_number
+from yacht_edu.dice import NUMBER_OF_DICE, Dice, DiceRoller, kept_values
 from yacht_edu.errors import (
     ArgumentTypeError,
     BadSavedGameError,
     GameOverError,
     InvalidDiceError,
     InvalidKeepError,
-    InvalidPlayersError,
     NoRollsLeftError,
     NotRolledYetError,
     ObserverFailedWarning,
@@ -48,7 +47,7 @@ from yacht_edu.i18n import Given, t
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Option, Scorecard
 
-__all__ = ["Game", "Turn", "check_game", "check_players", "check_switch"]
+__all__ = ["Game", "Turn", "check_game"]
 
 Observer = Callable[["Game"], None]
 
@@ -457,34 +456,6 @@ class Game:
                     stacklevel=3)
 
 
-def check_players(players: object) -> tuple[str, ...]:
-    """The players' names as a tuple: one name, or a non-empty list of different names, each
-    printable text that is not blank; else :class:`~yacht_edu.errors.InvalidPlayersError`."""
-    if isinstance(players, str):
-        players = (players,)
-    not_a_list = (bytes, bytearray, Mapping, AbstractSet)
-    if isinstance(players, not_a_list) or not isinstance(players, Iterable):
-        raise InvalidPlayersError("error.players_not_list", given=Given(players))
-    names = tuple(players)
-    if not names:
-        raise InvalidPlayersError("error.no_players")
-    for name in names:
-        if not isinstance(name, str) or not name.strip() or not printable(name):
-            raise InvalidPlayersError("error.bad_player_name", name=Given(name))
-    if len(set(names)) != len(names):
-        raise InvalidPlayersError("error.duplicate_players", names=list(names))
-    return names
-
-
-def printable(text: str) -> bool:
-    """Whether ``text`` can be written to a file (a lone surrogate cannot)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def check_game(value: object, msgid: str = "error.not_a_game") -> Game:
     """``value`` if it is a :class:`Game`; anything else is refused (for functions that read a
     game, such as ``analyse`` and ``beat_the_leader``)."""
@@ -493,8 +464,3 @@ def check_game(value: object, msgid: str = "error.not_a_game") -> Game:
     return value
 
 
-def check_switch(value: object, name: str) -> bool:
-    """``value`` if it is True or False; anything else (1, "no", None) is refused."""
-    if not isinstance(value, bool):
-        raise ArgumentTypeError("error.not_a_switch", name=name, given=Given(value))
-    return value

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from yacht_edu.checks import check_seed, whole_number
 from yacht_edu.coach import (
     ChoiceValue,
     Chosen,
@@ -28,7 +29,7 @@ from yacht_edu.coach import (
     read_situation,
     situation_card,
 )
-from yacht_edu.dice import Dice, check_seed, whole_number
+from yacht_edu.dice import Dice
 from yacht_edu.errors import ArgumentTypeError, RuleError
 from yacht_edu.game import Game, check_game
 from yacht_edu.i18n import Given

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from yacht_edu.dice import Dice, whole_number
+from yacht_edu.checks import whole_number
+from yacht_edu.dice import Dice
 from yacht_edu.errors import (
     ArgumentTypeError,
     CategoryUsedError,
@@ -33,10 +34,6 @@ from yacht_edu.rules import (
 )
 
 __all__ = ["Option", "Scorecard"]
-
-
-def _whole(points: object) -> int | None:
-    return None if points is None else whole_number(points)
 
 
 @dataclass(frozen=True)
@@ -85,7 +82,7 @@ class Scorecard:
         if bonuses is None or not 0 <= bonuses < card.rules.turns:
             raise RuleError("error.bad_bonus_count", given=Given(yahtzee_bonuses),
                             most=card.rules.turns - 1)
-        boxes = {c: _whole(filled.get(c)) for c in card.rules.categories}
+        boxes = {c: whole_number(filled.get(c)) for c in card.rules.categories}
         return cls(card.rules, MappingProxyType(boxes), bonuses)
 
     # -- reading the card ---------------------------------------------------------------------

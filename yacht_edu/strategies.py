@@ -36,7 +36,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu.dice import FACES, NUMBER_OF_DICE, check_seed, whole_number
+from yacht_edu.checks import check_seed, whole_number
+from yacht_edu.dice import FACES, NUMBER_OF_DICE
 from yacht_edu.i18n import Given
 from yacht_edu.policies import (
     GAME_STRATEGIES,

@@ -13,7 +13,7 @@ from typing import TypeAlias
 
 from sympy import Rational
 
-from yacht_edu.dice import whole_number
+from yacht_edu.checks import check_places
 from yacht_edu.errors import ArgumentTypeError
 from yacht_edu.i18n import Given, digits, huge
 
@@ -30,19 +30,6 @@ def rational(value: Exact) -> Rational:
     if isinstance(value, bool) or not isinstance(value, (int, Rational)):
         raise ArgumentTypeError("probability.error.not_exact", value=Given(value))
     return Rational(value)
-
-
-#: The most decimal places a number is shown with.
-MOST_PLACES = 100
-
-
-def check_places(places: object) -> int:
-    """``places`` if it is a whole number of decimal places from 0 to :data:`MOST_PLACES`."""
-    number = whole_number(places)
-    if number is None or not 0 <= number <= MOST_PLACES:
-        raise ArgumentTypeError("probability.error.bad_places", given=Given(places),
-                                most=MOST_PLACES)
-    return number
 
 
 def written(number: int) -> str:

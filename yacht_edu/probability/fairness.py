@@ -31,7 +31,8 @@ import numpy.typing as npt
 import sympy
 from sympy import Expr, Rational
 
-from yacht_edu.dice import FACES, check_seed, faces, items, whole_number
+from yacht_edu.checks import check_seed, items, whole_number
+from yacht_edu.dice import FACES, faces
 from yacht_edu.errors import InvalidDiceError, RuleError
 from yacht_edu.i18n import Given, t
 

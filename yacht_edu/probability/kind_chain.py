@@ -22,7 +22,8 @@ from collections import Counter
 
 from sympy import Expr, ImmutableMatrix, Matrix, Rational, Symbol, diag, expand, eye, limit, oo
 
-from yacht_edu.dice import FACES, NUMBER_OF_DICE, whole_number
+from yacht_edu.checks import whole_number
+from yacht_edu.dice import FACES, NUMBER_OF_DICE
 from yacht_edu.errors import ArgumentTypeError
 from yacht_edu.i18n import Given, t
 from yacht_edu.probability.errors import InvalidTargetError

@@ -26,7 +26,8 @@ from typing import Literal
 
 from sympy import Rational
 
-from yacht_edu.dice import Dice, DiceRoller, whole_number
+from yacht_edu.checks import whole_number
+from yacht_edu.dice import Dice, DiceRoller
 from yacht_edu.hands import (
     HAND_INDEX,
     HANDS,

@@ -33,7 +33,8 @@ import numpy.typing as npt
 import sympy
 from sympy import Expr, Rational, Symbol
 
-from yacht_edu.dice import FACES, NUMBER_OF_DICE, check_seed, whole_number
+from yacht_edu.checks import check_seed, whole_number
+from yacht_edu.dice import FACES, NUMBER_OF_DICE
 from yacht_edu.errors import RuleError
 from yacht_edu.i18n import Given
 from yacht_edu.probability.turn import p_within

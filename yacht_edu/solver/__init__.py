@@ -34,9 +34,8 @@ import numpy as np
 import numpy.typing as npt
 import sympy
 
-from yacht_edu.dice import whole_number
+from yacht_edu.checks import check_switch, whole_number
 from yacht_edu.errors import ArgumentTypeError, RuleDesignError
-from yacht_edu.game import check_switch
 from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard

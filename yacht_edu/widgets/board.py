@@ -28,8 +28,9 @@ from typing import Any
 import anywidget
 import traitlets
 
+from yacht_edu.checks import check_switch
 from yacht_edu.errors import RuleError, SolverStoppedError
-from yacht_edu.game import Game, check_game, check_switch
+from yacht_edu.game import Game, check_game
 from yacht_edu.i18n import Given, t
 from yacht_edu.widgets.panels import COACH_MODES, CoachSettings, chances_state, coach_state
 from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock, NotYourTurnError, Referee

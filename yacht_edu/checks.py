@@ -1,0 +1,122 @@
+"""The generic checks of a value a learner passes in: a whole number, a list, a switch, a seed,
+players' names, a number of decimal places.
+
+Each gives the value back in the form the package uses (an int, a tuple) or raises the
+package's own error naming what was given; none of them knows the rules of the game.  Pure
+Python: the model, the mathematics and the faces all read them.
+
+>>> whole_number(3), whole_number(3.0), whole_number(True)
+(3, None, None)
+>>> check_players("Asha"), check_seed(2026)
+(('Asha',), 2026)
+>>> check_switch(1, "roll_off")
+Traceback (most recent call last):
+...
+yacht_edu.errors.ArgumentTypeError: roll_off is a switch: give True or False, not 1.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
+
+from yacht_edu.errors import ArgumentTypeError, InvalidPlayersError, InvalidSeedError, RuleError
+from yacht_edu.i18n import Given
+
+__all__ = [
+    "MOST_PLACES",
+    "SEED_LIMIT",
+    "check_places",
+    "check_players",
+    "check_seed",
+    "check_switch",
+    "is_printable",
+    "items",
+    "whole_number",
+]
+
+#: Seeds are whole numbers from 0 up to (not including) this: large enough for any class, small
+#: enough to print and save.
+SEED_LIMIT = 2**128
+#: The most decimal places a number is shown with.
+MOST_PLACES = 100
+#: What is never a list of items, though Python can iterate over it.
+NOT_A_LIST = (str, bytes, bytearray, Mapping)
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as an int if it is a whole number (an int or a numpy integer), else None.
+
+    Duck-typed through ``__index__`` so the model needs no numpy; True and False are switches,
+    not numbers, and are refused like floats, text and None.
+    """
+    if isinstance(value, (bool, float, complex, str, bytes, bytearray)):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def items(value: object, error: type[RuleError], msgid: str, *,
+          sets: bool = False) -> tuple[object, ...]:
+    """The items of a list, tuple, iterator or array; text, bytes, dicts and single values are
+    refused with ``error(msgid)`` naming what was given, and so are sets unless ``sets`` (where
+    the order does not matter)."""
+    refused = NOT_A_LIST if sets else (*NOT_A_LIST, AbstractSet)
+    if isinstance(value, refused) or not isinstance(value, Iterable):
+        raise error(msgid, given=Given(value))
+    return tuple(value)
+
+
+def check_switch(value: object, name: str) -> bool:
+    """``value`` if it is True or False; anything else (1, "no", None) is refused."""
+    if not isinstance(value, bool):
+        raise ArgumentTypeError("error.not_a_switch", name=name, given=Given(value))
+    return value
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as an int if it is a whole number from 0 to 2**128; else :class:`InvalidSeedError`
+    (a float such as 3.7, text such as "12", True, nan and inf are refused, never rounded)."""
+    whole = whole_number(seed)
+    if whole is None or not 0 <= whole < SEED_LIMIT:
+        raise InvalidSeedError(given=Given(seed))
+    return whole
+
+
+def check_places(places: object) -> int:
+    """``places`` if it is a whole number of decimal places from 0 to :data:`MOST_PLACES`."""
+    number = whole_number(places)
+    if number is None or not 0 <= number <= MOST_PLACES:
+        raise ArgumentTypeError("probability.error.bad_places", given=Given(places),
+                                most=MOST_PLACES)
+    return number
+
+
+def check_players(players: object) -> tuple[str, ...]:
+    """The players' names as a tuple: one name, or a non-empty list of different names, each
+    printable text that is not blank; else :class:`~yacht_edu.errors.InvalidPlayersError`."""
+    given = items((players,) if isinstance(players, str) else players, InvalidPlayersError,
+                  "error.players_not_list")
+    if not given:
+        raise InvalidPlayersError("error.no_players")
+    names = []
+    for name in given:
+        if not isinstance(name, str) or not name.strip() or not is_printable(name):
+            raise InvalidPlayersError("error.bad_player_name", name=Given(name))
+        names.append(name)
+    if len(set(names)) != len(names):
+        raise InvalidPlayersError("error.duplicate_players", names=names)
+    return tuple(names)
+
+
+def is_printable(text: str) -> bool:
+    """Whether ``text`` can be printed and written to a file (a lone surrogate cannot; compare
+    :func:`yacht_edu.i18n.printable`, which escapes it)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
