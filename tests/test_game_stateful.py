@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from yacht_edu import Game, RuleError, get_rules
-from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent, to_dict
+from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.rules import UPPER_BONUS_POINTS, UPPER_BONUS_THRESHOLD, YAHTZEE_BONUS_POINTS
+from yacht_edu.saved import to_dict
 
 RULES = [get_rules("yacht"), get_rules("yacht_sum4")] + [
     get_rules("yahtzee", joker=j, upper_first=u)

@@ -33,9 +33,9 @@ from yacht_edu.errors import (
     ObserverFailedWarning,
     ReadOnlyError,
 )
-from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent, from_dict, to_dict
+from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.i18n import LANGUAGES, CategoryName, CategoryNames, Given, catalog, t
-from yacht_edu.saved import MAX_DEPTH
+from yacht_edu.saved import MAX_DEPTH, from_dict, to_dict
 
 # -- typed events -------------------------------------------------------------------------------
 

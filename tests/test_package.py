@@ -7,11 +7,16 @@ import subprocess
 import sys
 from importlib.metadata import version
 
+import pytest
+
 import yacht_edu
 
 MODEL = ["yacht_edu.dice", "yacht_edu.rules", "yacht_edu.scorecard", "yacht_edu.game",
          "yacht_edu.events", "yacht_edu.saved", "yacht_edu.checks",
          "yacht_edu.errors", "yacht_edu.i18n", "yacht_edu.custom"]
+#: The model without the rule designer and the saved-game format (which reads designed rules).
+THE_GAME = ["yacht_edu.dice", "yacht_edu.rules", "yacht_edu.scorecard", "yacht_edu.game",
+            "yacht_edu.events"]
 NOT_IN_THE_MODEL = ["numpy", "sympy", "ipywidgets", "matplotlib", "IPython", "polib", "tqdm"]
 
 
@@ -39,6 +44,14 @@ def package_modules_loaded_by(module: str) -> list[str]:
             "print(json.dumps(sorted(m for m in sys.modules if m.startswith('yacht_edu.'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return list(json.loads(out.stdout))
+
+
+@pytest.mark.parametrize("module", THE_GAME)
+def test_the_game_does_not_import_the_rule_designer(module: str) -> None:
+    # Saving and loading (yacht_edu.saved, which reads designed rule sets) load when used.
+    loaded = package_modules_loaded_by(module)
+    assert module in loaded
+    assert "yacht_edu.custom" not in loaded and "yacht_edu.saved" not in loaded
 
 
 def test_the_checks_read_only_the_errors_and_the_catalog() -> None:

@@ -39,8 +39,7 @@ from types import FrameType, MappingProxyType
 from typing import Any
 
 from yacht_edu.checks import items, whole_number
-from yacht_edu.errors import BadSavedGameError, RuleDesignError, RuleError
-from yacht_edu.events import check_fields
+from yacht_edu.errors import RuleDesignError
 from yacht_edu.hands import HAND_INDEX, HANDS, Hand
 from yacht_edu.i18n import Given, box_name, t
 from yacht_edu.rules import (
@@ -65,9 +64,6 @@ __all__ = [
     "Design",
     "ScoreTable",
     "custom_rules",
-    "rules_document",
-    "rules_from_document",
-    "saved_custom_rules",
 ]
 
 #: What a learner's box is: five faces (a sorted tuple) -> a whole number of points, at least 0.
@@ -440,82 +436,3 @@ def time_limit(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-
-
-# -- saving ----------------------------------------------------------------------------------
-
-
-def checksum(table: Sequence[int]) -> str:
-    """SHA-256 of a score table written as comma-separated numbers."""
-    return hashlib.sha256(",".join(map(str, table)).encode()).hexdigest()
-
-
-def rules_document(rules: Rules) -> dict[str, Any]:
-    """The rule set as a saved game writes it: a built-in by its name and options; a custom one
-    by its base, rolls, fixed scores, removed boxes and bonuses, and each function box as its
-    score table with a checksum."""
-    if not isinstance(rules, CustomRules):
-        return {"name": rules.name, **rules.variant}
-    design = rules.design
-    tables = dict(design.tables)
-    return {
-        "name": CUSTOM, "base": design.base, "title": rules.title or "", "rolls": design.rolls,
-        "scores": dict(design.fixed), "remove": list(design.removed),
-        "functions": {box: {"table": list(tables[box]), "sha256": checksum(tables[box])}
-                      for box in design.functions},
-        "add": list(design.added),
-        "upper_bonus": [] if design.upper_bonus is None else list(design.upper_bonus),
-        "yahtzee_bonus": design.yahtzee_bonus, "joker": design.joker,
-        "upper_first": design.upper_first,
-    }
-
-
-def rules_from_document(document: Mapping[str, Any]) -> Rules:
-    """The rule set :func:`rules_document` wrote; a score table that does not match its
-    checksum is refused."""
-    options = dict(document)
-    name = options.pop("name")
-    if name != CUSTOM:
-        return get_rules(name, **options)
-    functions = {}
-    for box, saved in options["functions"].items():
-        if checksum(saved["table"]) != saved["sha256"]:
-            raise BadSavedGameError("custom.error.saved_table", box=box)
-        functions[box] = ScoreTable(box, saved["table"])
-    added = {box: functions.pop(box) for box in options["add"]}
-    bonus = options["upper_bonus"]
-    base = get_rules(options["base"])
-    return custom_rules(
-        options["base"], name=options["title"] or None, rolls=options["rolls"],
-        scores={**options["scores"], **functions}, add=added, remove=options["remove"],
-        upper_bonus=tuple(bonus) if bonus else False,
-        yahtzee_bonus=options["yahtzee_bonus"] if base.is_yahtzee else None,
-        joker=options["joker"] if base.is_yahtzee else None,
-        upper_first=options["upper_first"] if base.is_yahtzee else None)
-
-
-#: The fields of a saved custom rule set and their JSON types.
-SAVED_FIELDS: Mapping[str, str] = {
-    "name": "string", "base": "string", "title": "string", "rolls": "integer",
-    "scores": "object", "remove": "array", "functions": "object", "add": "array",
-    "upper_bonus": "array", "yahtzee_bonus": "integer", "joker": "string",
-    "upper_first": "boolean",
-}
-
-
-def saved_custom_rules(data: Any, where: str = "rules") -> CustomRules:
-    """A saved custom rule set, read strictly: every field of its JSON type, every table
-    matching its checksum, the design playable; else :class:`BadSavedGameError`."""
-    fields = check_fields(data, where, SAVED_FIELDS)
-    for box, saved in fields["functions"].items():
-        check_fields(saved, f"{where}.functions.{box}", {"table": "array", "sha256": "string"})
-    try:
-        rules = rules_from_document(fields)
-    except BadSavedGameError:
-        raise
-    except RuleError as error:
-        raise BadSavedGameError("error.saved_illegal", detail=str(error)) from None
-    except (TypeError, ValueError, KeyError, IndexError) as error:
-        raise BadSavedGameError("error.saved_illegal", detail=Given(error)) from None
-    assert isinstance(rules, CustomRules)
-    return rules

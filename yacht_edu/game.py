@@ -15,20 +15,19 @@ Dice(5, 4, 4, 4, 4)
 A game is the one source of truth: every method either changes it completely and tells its
 observers, or raises a :class:`~yacht_edu.errors.RuleError` and changes nothing.  Its record is
 :attr:`Game.events`, frozen values (:mod:`yacht_edu.events`); :attr:`Game.history` is the same
-record as the dicts a saved game holds.
+record as the dicts a saved game holds.  Those dicts and the saved document are written and read
+by :mod:`yacht_edu.saved`, imported only when a game is saved or loaded: it reads rule sets a
+learner designs too (:mod:`yacht_edu.custom`), which the model does not import.
 """
 
 from __future__ import annotations
 
-import json
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from yacht_edu import saved
 from yacht_edu.checks import check_players, check_switch, items, whole_number
-from yacht_edu.custom import rules_document
 from yacht_edu.dice import NUMBER_OF_DICE, Dice, DiceRoller, kept_values
 from yacht_edu.errors import (
     ArgumentTypeError,
@@ -42,10 +41,13 @@ from yacht_edu.errors import (
     ReadOnlyError,
     RuleError,
 )
-from yacht_edu.events import Event, RollEvent, RollOffEvent, ScoreEvent, to_dict
+from yacht_edu.events import Event, RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.i18n import Given, t
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Option, Scorecard
+
+if TYPE_CHECKING:
+    from yacht_edu.saved import SavedGame
 
 __all__ = ["Game", "Turn", "check_game"]
 
@@ -196,6 +198,8 @@ class Game:
     @property
     def history(self) -> tuple[dict[str, Any], ...]:
         """:attr:`events` as the dicts a saved game holds (a fresh copy each time)."""
+        from yacht_edu.saved import to_dict
+
         return tuple(to_dict(event) for event in self._events)
 
     @property
@@ -312,20 +316,10 @@ class Game:
 
     def to_json(self, indent: int | None = None) -> str:
         """The game as a versioned JSON document: rules, players, seed and whole history, the
-        number of rolls set by hand, and a digest of it all."""
-        document: dict[str, Any] = {
-            "schema": saved.SCHEMA,
-            "version": saved.SCHEMA_VERSION,
-            "rules": rules_document(self._rules),
-            "players": list(self._players),
-            "seed": self.seed,
-            "roll_off": self._roll_off,
-            "history": list(self.history),
-            "held": sorted(self._turn.held),
-            "staged": self.staged_rolls,
-        }
-        document["digest"] = saved.digest(document)
-        return json.dumps(document, ensure_ascii=False, indent=indent, sort_keys=True)
+        number of rolls set by hand, and a digest of it all (written by :mod:`yacht_edu.saved`)."""
+        from yacht_edu import saved
+
+        return saved.write(self, indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
@@ -335,12 +329,16 @@ class Game:
         :class:`~yacht_edu.errors.BadSavedGameError` saying what is wrong.  A loaded game
         reports rolls that were set by hand (:attr:`staged_rolls`, :meth:`staged_note`).
         """
+        from yacht_edu import saved
+
         return cls.replay(saved.read(text))
 
     @classmethod
     def replay(cls, document: Any) -> Game:
         """Rebuild a game from a saved document (parsed JSON): every field is checked first,
         then the history is played through the rules and the seed, event by event."""
+        from yacht_edu import saved
+
         record = saved.check(document)
         try:
             game = cls(record.players, record.rules, record.seed, roll_off=record.roll_off)
@@ -377,7 +375,7 @@ class Game:
         first = self._players.index(contenders[0])
         return self._players[first:] + self._players[:first]
 
-    def _replay(self, record: saved.SavedGame) -> None:
+    def _replay(self, record: SavedGame) -> None:
         done = len(self._events)  # the roll-off, replayed by the constructor
         if record.events[:done] != tuple(self._events):
             raise BadSavedGameError("error.saved_tampered", step=1)

@@ -1,4 +1,9 @@
-"""A saved game on disk: the JSON document, read strictly before anything is replayed.
+"""Saved games and saved rule sets: every byte of JSON the package writes and reads.
+
+:func:`write` makes the versioned document of a game (what :meth:`Game.to_json
+<yacht_edu.game.Game.to_json>` returns): its rule set (:func:`rules_document`, a designed one
+with each learner's box as its score table and a checksum), players, seed, every event as a dict
+(:func:`to_dict`), the dice held, the rolls set by hand and a :func:`digest` of it all.
 
 The reader refuses, with a :class:`~yacht_edu.errors.BadSavedGameError` that names the field,
 anything that is not exactly what :meth:`Game.to_json <yacht_edu.game.Game.to_json>` writes:
@@ -7,6 +12,11 @@ field of the wrong JSON type.  Only then is the history replayed through the rul
 :meth:`Game.replay <yacht_edu.game.Game.replay>`), and finally the document's digest is compared,
 so a byte changed anywhere is caught even where the rules cannot see it (which dice are held).
 
+>>> event = RollEvent(player="Asha", keep=(1, 2), dice=Dice(2, 4, 4, 4, 4))
+>>> to_dict(event)
+{'type': 'roll', 'player': 'Asha', 'keep': [1, 2], 'dice': [2, 4, 4, 4, 4], 'given': False}
+>>> from_dict(to_dict(event)) == event
+True
 >>> read('{"a": 1, "a": 2}')
 Traceback (most recent call last):
 ...
@@ -18,15 +28,19 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from yacht_edu.custom import CUSTOM, saved_custom_rules
+from yacht_edu.custom import CUSTOM, CustomRules, ScoreTable, custom_rules
+from yacht_edu.dice import NUMBER_OF_DICE, Dice
 from yacht_edu.errors import BadSavedGameError, RuleError
-from yacht_edu.events import Event, check_fields, check_type, from_dict
+from yacht_edu.events import Event, RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, get_rules
+
+if TYPE_CHECKING:
+    from yacht_edu.game import Game
 
 __all__ = [
     "MAX_DEPTH",
@@ -36,7 +50,13 @@ __all__ = [
     "SavedGame",
     "check",
     "digest",
+    "from_dict",
     "read",
+    "rules_document",
+    "rules_from_document",
+    "saved_custom_rules",
+    "to_dict",
+    "write",
 ]
 
 SCHEMA = "yacht_edu/game"
@@ -54,6 +74,74 @@ FIELDS: Mapping[int, Mapping[str, str]] = {
     1: _VERSION_1,
     2: {**_VERSION_1, "staged": "integer", "digest": "string"},
 }
+
+
+# -- writing -------------------------------------------------------------------------------------
+
+
+def write(game: Game, indent: int | None = None) -> str:
+    """The game as a versioned JSON document: rules, players, seed and whole history, the
+    number of rolls set by hand, and a digest of it all."""
+    document: dict[str, Any] = {
+        "schema": SCHEMA,
+        "version": SCHEMA_VERSION,
+        "rules": rules_document(game.rules),
+        "players": list(game.players),
+        "seed": game.seed,
+        "roll_off": game.roll_off,
+        "history": [to_dict(event) for event in game.events],
+        "held": list(game.held),
+        "staged": game.staged_rolls,
+    }
+    document["digest"] = digest(document)
+    return json.dumps(document, ensure_ascii=False, indent=indent, sort_keys=True)
+
+
+def to_dict(event: Event) -> dict[str, Any]:
+    """The event as the JSON a saved game holds."""
+    if isinstance(event, RollOffEvent):
+        return {"type": event.kind, "rolls": {name: list(dice) for name, dice in event.rolls}}
+    if isinstance(event, RollEvent):
+        return {"type": event.kind, "player": event.player, "keep": list(event.keep),
+                "dice": list(event.dice), "given": event.given}
+    return {"type": event.kind, "player": event.player, "category": event.category,
+            "dice": list(event.dice), "points": event.points}
+
+
+def rules_document(rules: Rules) -> dict[str, Any]:
+    """The rule set as a saved game writes it: a built-in by its name and options; a custom one
+    by its base, rolls, fixed scores, removed boxes and bonuses, and each function box as its
+    score table with a checksum."""
+    if not isinstance(rules, CustomRules):
+        return {"name": rules.name, **rules.variant}
+    design = rules.design
+    tables = dict(design.tables)
+    return {
+        "name": CUSTOM, "base": design.base, "title": rules.title or "", "rolls": design.rolls,
+        "scores": dict(design.fixed), "remove": list(design.removed),
+        "functions": {box: {"table": list(tables[box]), "sha256": checksum(tables[box])}
+                      for box in design.functions},
+        "add": list(design.added),
+        "upper_bonus": [] if design.upper_bonus is None else list(design.upper_bonus),
+        "yahtzee_bonus": design.yahtzee_bonus, "joker": design.joker,
+        "upper_first": design.upper_first,
+    }
+
+
+def checksum(table: Sequence[int]) -> str:
+    """SHA-256 of a score table written as comma-separated numbers."""
+    return hashlib.sha256(",".join(map(str, table)).encode()).hexdigest()
+
+
+def digest(document: Mapping[str, Any]) -> str:
+    """A fingerprint of everything in a saved document but the digest itself."""
+    rest = {key: value for key, value in document.items() if key != "digest"}
+    text = json.dumps(rest, ensure_ascii=False, sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+
+# -- reading -------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -149,8 +237,135 @@ def saved_rules(data: dict[str, Any], where: str = "rules") -> Rules:
         raise BadSavedGameError("error.saved_illegal", detail=str(error)) from None
 
 
-def digest(document: Mapping[str, Any]) -> str:
-    """A fingerprint of everything in a saved document but the digest itself."""
-    rest = {key: value for key, value in document.items() if key != "digest"}
-    text = json.dumps(rest, ensure_ascii=False, sort_keys=True)
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+#: The fields of a saved custom rule set and their JSON types.
+CUSTOM_FIELDS: Mapping[str, str] = {
+    "name": "string", "base": "string", "title": "string", "rolls": "integer",
+    "scores": "object", "remove": "array", "functions": "object", "add": "array",
+    "upper_bonus": "array", "yahtzee_bonus": "integer", "joker": "string",
+    "upper_first": "boolean",
+}
+
+
+def saved_custom_rules(data: Any, where: str = "rules") -> CustomRules:
+    """A saved custom rule set, read strictly: every field of its JSON type, every table
+    matching its checksum, the design playable; else :class:`BadSavedGameError`."""
+    fields = check_fields(data, where, CUSTOM_FIELDS)
+    for box, table in fields["functions"].items():
+        check_fields(table, f"{where}.functions.{box}", {"table": "array", "sha256": "string"})
+    try:
+        rules = rules_from_document(fields)
+    except BadSavedGameError:
+        raise
+    except RuleError as error:
+        raise BadSavedGameError("error.saved_illegal", detail=str(error)) from None
+    except (TypeError, ValueError, KeyError, IndexError) as error:
+        raise BadSavedGameError("error.saved_illegal", detail=Given(error)) from None
+    assert isinstance(rules, CustomRules)
+    return rules
+
+
+def rules_from_document(document: Mapping[str, Any]) -> Rules:
+    """The rule set :func:`rules_document` wrote; a score table that does not match its
+    checksum is refused."""
+    options = dict(document)
+    name = options.pop("name")
+    if name != CUSTOM:
+        return get_rules(name, **options)
+    functions = {}
+    for box, table in options["functions"].items():
+        if checksum(table["table"]) != table["sha256"]:
+            raise BadSavedGameError("custom.error.saved_table", box=box)
+        functions[box] = ScoreTable(box, table["table"])
+    added = {box: functions.pop(box) for box in options["add"]}
+    bonus = options["upper_bonus"]
+    base = get_rules(options["base"])
+    return custom_rules(
+        options["base"], name=options["title"] or None, rolls=options["rolls"],
+        scores={**options["scores"], **functions}, add=added, remove=options["remove"],
+        upper_bonus=tuple(bonus) if bonus else False,
+        yahtzee_bonus=options["yahtzee_bonus"] if base.is_yahtzee else None,
+        joker=options["joker"] if base.is_yahtzee else None,
+        upper_first=options["upper_first"] if base.is_yahtzee else None)
+
+
+# Each kind of event's fields and their JSON types: a saved event has exactly these, no more, no
+# fewer.
+EVENT_FIELDS: Mapping[str, Mapping[str, str]] = {
+    "roll_off": {"type": "string", "rolls": "object"},
+    "roll": {"type": "string", "player": "string", "keep": "array", "dice": "array",
+             "given": "boolean"},
+    "score": {"type": "string", "player": "string", "category": "string", "dice": "array",
+              "points": "integer"},
+}
+
+
+def from_dict(data: object, where: str = "event") -> Event:
+    """The event a saved dict describes, every field checked; :class:`BadSavedGameError` naming
+    the field (``where`` is the event's place, such as ``history[3]``) if anything is wrong."""
+    fields = check_fields(data, where, EVENT_FIELDS.get(kind_of(data, where), {}))
+    if fields["type"] == "roll_off":
+        rolls = check_type(fields["rolls"], "object", f"{where}.rolls")
+        return RollOffEvent(tuple((check_type(name, "string", f"{where}.rolls"),
+                                   saved_dice(dice, f"{where}.rolls.{name}"))
+                                  for name, dice in rolls.items()))
+    if fields["type"] == "roll":
+        keep = tuple(check_type(p, "integer", f"{where}.keep[{i}]")
+                     for i, p in enumerate(fields["keep"]))
+        return RollEvent(fields["player"], keep, saved_dice(fields["dice"], f"{where}.dice"),
+                         fields["given"])
+    return ScoreEvent(fields["player"], fields["category"],
+                      saved_dice(fields["dice"], f"{where}.dice"), fields["points"])
+
+
+def kind_of(data: object, where: str) -> str:
+    kind = check_type(check_type(data, "object", where).get("type"), "string", f"{where}.type")
+    if kind not in EVENT_FIELDS:
+        raise BadSavedGameError("error.saved_unknown_event", field=f"{where}.type", kind=kind)
+    return str(kind)
+
+
+def saved_dice(value: object, field: str) -> Dice:
+    values = check_type(value, "array", field)
+    for i, face in enumerate(values):
+        check_type(face, "integer", f"{field}[{i}]")
+    if len(values) != NUMBER_OF_DICE:
+        raise BadSavedGameError("error.saved_wrong_length", field=field, count=NUMBER_OF_DICE)
+    try:
+        return Dice(values)
+    except RuleError as error:
+        raise BadSavedGameError("error.saved_illegal", detail=str(error)) from None
+
+
+JSON_TYPES: Mapping[str, tuple[type, ...]] = {
+    "object": (dict,), "array": (list,), "string": (str,), "integer": (int,),
+    "boolean": (bool,),
+}
+
+
+def check_fields(data: Any, where: str, fields: Mapping[str, str]) -> dict[str, Any]:
+    """``data`` as an object with exactly ``fields`` (name -> JSON type)."""
+    check_type(data, "object", where)
+    for name in data:
+        if name not in fields:
+            raise BadSavedGameError("error.saved_unknown_field", field=f"{where}.{name}")
+    for name, expected in fields.items():
+        if name not in data:
+            raise BadSavedGameError("error.saved_missing_field", field=f"{where}.{name}")
+        check_type(data[name], expected, f"{where}.{name}")
+    return dict(data)
+
+
+def check_type(value: Any, expected: str, field: str) -> Any:
+    """``value`` if it has the JSON type ``expected``; else :class:`BadSavedGameError`."""
+    is_bool = isinstance(value, bool)
+    if not isinstance(value, JSON_TYPES[expected]) or (is_bool and expected == "integer"):
+        raise BadSavedGameError("error.saved_wrong_type", field=field, expected=expected,
+                                found=json_type(value))
+    return value
+
+
+def json_type(value: object) -> str:
+    for name, types in JSON_TYPES.items():
+        if isinstance(value, types):
+            return "boolean" if isinstance(value, bool) else name
+    return "null" if value is None else "number"
