@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
+from yacht_edu.display.numbers import with_decimal
 from yacht_edu.i18n import LANGUAGES, catalog, language, t
 from yacht_edu.lessons import (
     CodeExercise,
@@ -27,7 +28,6 @@ from yacht_edu.lessons import (
     tries,
 )
 from yacht_edu.lessons.answers import exact
-from yacht_edu.lessons.exercise import with_decimal
 from yacht_edu.lessons.feedback import STRICT
 
 ALL = [task for lesson in lessons() for task in exercises(lesson)]

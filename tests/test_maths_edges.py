@@ -12,9 +12,10 @@ import pytest
 
 from yacht_edu import Game, RuleError
 from yacht_edu.coach import advise, analyse
+from yacht_edu.display.numbers import decimal, with_decimal
 from yacht_edu.errors import ArgumentTypeError, InvalidPlayersError
 from yacht_edu.goal import beat_the_leader
-from yacht_edu.probability import decimal, p_kind_within, p_within, show
+from yacht_edu.probability import p_kind_within, p_within
 from yacht_edu.probability.fairness import BadCountsError, counts_of, fairness
 from yacht_edu.probability.waiting import BadWaitError, first_yacht
 from yacht_edu.solver import optimal_expected_score, solve
@@ -80,7 +81,7 @@ def test_messages_show_any_value_safely(call: Any, value: Any) -> None:
 
 def test_counts_that_cannot_be_worked_out_are_refused() -> None:
     with pytest.raises(ArgumentTypeError, match="decimal places"):
-        show(1, places=10**30)
+        with_decimal(1, places=10**30)
     with pytest.raises(BadWaitError, match="at most 10000"):
         first_yacht().chance_within(10**30)
     with pytest.raises(BadCountsError, match="not a list of counts"):

@@ -25,6 +25,7 @@ from yacht_edu import Dice, Game, RuleError, coach, goal, policies, solver, stra
 from yacht_edu import probability as p
 from yacht_edu.compare import compare_rules
 from yacht_edu.custom import custom_rules
+from yacht_edu.display import explain, numbers
 from yacht_edu.i18n import UnknownLanguageError, set_language
 from yacht_edu.probability import fairness, waiting
 
@@ -56,7 +57,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "expected_one_roll(rules)": lambda x: p.expected_one_roll("choice", x),
     "one_roll_distribution(category)": lambda x: p.one_roll_distribution(x),
     "score_variable(name)": lambda x: p.score_variable("choice", "yacht", x),
-    "explain_one_roll(lang)": lambda x: p.explain_one_roll("yacht", "yacht", x),
+    "explain_one_roll(lang)": lambda x: explain.explain_one_roll("yacht", "yacht", x),
     # probability: a turn
     "p_within(category)": lambda x: p.p_within(x),
     "p_within(rolls)": lambda x: p.p_within("yacht", x),
@@ -83,12 +84,12 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "kind_of": lambda x: p.kind_of(x),
     "kind_limit": lambda x: p.kind_limit(x),
     "kind_state_labels(lang)": lambda x: p.kind_state_labels(5, x),
-    "explain_kind_chain": lambda x: p.explain_kind_chain(x),
+    "explain_kind_chain": lambda x: explain.explain_kind_chain(x),
     "teacher_table(rules)": lambda x: p.teacher_table(x),
     "teacher_table(rolls)": lambda x: p.teacher_table(rolls=x),
-    "show": lambda x: p.show(x),
-    "show(places)": lambda x: p.show(p.p_one_roll("yacht"), x),
-    "decimal(places)": lambda x: p.decimal(p.p_one_roll("yacht"), x),
+    "with_decimal": lambda x: numbers.with_decimal(x),
+    "with_decimal(places)": lambda x: numbers.with_decimal(p.p_one_roll("yacht"), x),
+    "decimal(places)": lambda x: numbers.decimal(p.p_one_roll("yacht"), x),
     "fairness(counts)": lambda x: fairness.fairness(x, simulations=10),
     "fairness(simulations)": lambda x: fairness.fairness([5] * 6, simulations=x),
     "fairness(seed)": lambda x: fairness.fairness([5] * 6, simulations=10, seed=x),

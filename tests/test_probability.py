@@ -12,25 +12,21 @@ import itertools
 import pathlib
 import re
 from collections import Counter
-from fractions import Fraction
 
 import pytest
 import sympy
 from sympy.stats import E, P, variance
 
 from yacht_edu import UnknownCategoryError, UnknownRulesError, get_rules, score
-from yacht_edu.i18n import catalog, t
+from yacht_edu.i18n import catalog
 from yacht_edu.probability import (
     ORDERED_ROLLS,
     Distribution,
     count_one_roll,
-    decimal,
     expected_one_roll,
-    explain_one_roll,
     one_roll_distribution,
     p_one_roll,
     score_variable,
-    show,
 )
 from yacht_edu.rules import RULE_SETS
 
@@ -155,15 +151,6 @@ def test_distribution_is_an_immutable_mapping() -> None:
         Distribution({0: sympy.Rational(1, 2)})
 
 
-def test_explain_one_roll_tells_the_count() -> None:
-    assert explain_one_roll("four_of_a_kind") == (
-        "Of the 7776 ordered rolls of five dice, 156 score in Four of a Kind: "
-        "P = 156/7776 = 13/648 ≈ 0.0201."
-    )
-    assert "P = 7776/7776 = 1." in explain_one_roll("choice")
-    assert t("category.yahtzee", "en") in explain_one_roll("yahtzee", "yahtzee", lang="en")
-
-
 def test_unknown_category_or_rules() -> None:
     with pytest.raises(UnknownCategoryError, match="choice"):
         p_one_roll("chance", "yacht")  # chance is a yahtzee box
@@ -171,19 +158,6 @@ def test_unknown_category_or_rules() -> None:
         p_one_roll("yacht", "poker")
     with pytest.raises(UnknownCategoryError):
         one_roll_distribution("sevens")
-
-
-def test_show_and_decimal() -> None:
-    assert show(sympy.Rational(2783176, 60466176)) == "347897/7558272 ≈ 0.0460"
-    assert show(Fraction(1, 4)) == "1/4 = 0.25"
-    assert show(sympy.Rational(1, 3), places=2) == "1/3 ≈ 0.33"
-    assert show(sympy.Integer(1)) == "1"
-    assert decimal(sympy.Rational(1, 8), 2) == "0.12"  # half to even, exactly
-    assert decimal(sympy.Rational(3, 8), 2) == "0.38"
-    assert decimal(sympy.Rational(-1, 3)) == "-0.3333"
-    assert decimal(sympy.Rational(5, 2), 0) == "2"
-    with pytest.raises(TypeError, match="exact number"):
-        show(0.25)
 
 
 def test_every_message_id_of_the_part_is_in_the_english_catalog() -> None:

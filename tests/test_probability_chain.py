@@ -14,10 +14,10 @@ from collections import Counter
 import pytest
 import sympy
 
+from yacht_edu.display.explain import explain_kind_chain
 from yacht_edu.probability import (
     InvalidTargetError,
     expected_rolls_to_kind,
-    explain_kind_chain,
     kind_chain,
     kind_limit,
     kind_of,

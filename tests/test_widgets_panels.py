@@ -8,9 +8,10 @@ from fractions import Fraction
 import pytest
 
 from yacht_edu import Game, get_rules
+from yacht_edu.display.numbers import about_one_in, percent
 from yacht_edu.i18n import t
 from yacht_edu.widgets import play
-from yacht_edu.widgets.panels import COACH_MODES, about_one_in, percent
+from yacht_edu.widgets.panels import COACH_MODES
 
 
 def rows(view) -> dict[str, dict]:
@@ -91,18 +92,6 @@ def test_before_the_first_roll_a_whole_turn_is_ahead():
     assert Fraction(2783176, 60466176) == Fraction(347897, 7558272)
     assert rows(view)["Yacht"]["shown"] == "4.6 %"
     assert rows(view)["Yacht"]["exact"] == "about 1 in 22"
-
-
-def test_a_chance_is_shown_as_a_learner_reads_it():
-    assert percent(Fraction(1)) == "100 %"
-    assert percent(Fraction(0)) == "0 %"
-    assert percent(Fraction(1, 1296)) == "0.077 %"  # docs/rules.md#exact-chances: 6/7776
-    assert percent(Fraction(25, 648)) == "3.9 %"    # a full house in one roll, 300/7776
-    assert about_one_in(Fraction(1, 1296), "en") == "1/1296"
-    assert about_one_in(Fraction(347897, 7558272), "en") == "about 1 in 22"
-    assert about_one_in(Fraction(439667406451, 470184984576), "en") == "fails about 1 time in 15"
-    for chance in (Fraction(7, 9), Fraction(347897, 7558272), Fraction(1, 7776)):
-        assert len(about_one_in(chance, "en")) < 20  # never a 12-digit fraction
 
 
 def test_after_the_last_roll_a_box_is_made_or_not():

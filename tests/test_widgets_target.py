@@ -8,10 +8,11 @@ import numpy as np
 import pytest
 
 from yacht_edu import Game, advise, get_rules, reach_probability
+from yacht_edu.display.numbers import percent
 from yacht_edu.goal import BadTargetError, beat_the_leader
 from yacht_edu.i18n import t
 from yacht_edu.widgets import play
-from yacht_edu.widgets.panels import DEFAULT_TARGET, percent
+from yacht_edu.widgets.panels import DEFAULT_TARGET
 
 FSI, PDI = "\u2068", "\u2069"
 
@@ -48,7 +49,7 @@ def test_the_target_mode_ranks_as_advise_with_a_goal(solver_cache):
     assert coach["sentence"] == (
         "Best for reaching 200: Keep 6, roll the rest. Played for it from here, you reach 200 "
         "points in about 20 % of games. Next best, Keep 4, roll the rest, gives up "
-        f"{100 * second.loss:.1f} percentage points.")
+        f"{100 * second.loss:.2g} percentage points.")  # two figures, as a chance under 10 %
     assert coach["rows"][0]["best"] and coach["rows"][0]["dice"] == [6]
     losses = [float(row["cells"][3]) for row in coach["rows"]]
     assert losses == sorted(losses) and losses[0] == 0

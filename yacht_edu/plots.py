@@ -17,6 +17,7 @@ import numpy.typing as npt
 import sympy
 
 from yacht_edu.dice import FACES
+from yacht_edu.display.numbers import decimal
 from yacht_edu.i18n import box_name, t
 from yacht_edu.probability import (
     kind_of,
@@ -83,7 +84,8 @@ def plot_score_distribution(category: str = "choice", rules: RulesLike = "yacht"
     ax.bar(scores, [float(p) for p in distribution.values()], color="#1a4f8b",
            label=box_name(category, lang))
     ax.axvline(float(distribution.mean), color="#c0392b", linestyle="--",
-               label=t("probability.plot.mean", lang, mean=f"{float(distribution.mean):.2f}"))
+               label=t("probability.plot.mean", lang,
+                       mean=decimal(float(distribution.mean), 2, lang)))
     ax.set_xlabel(t("probability.plot.score", lang))
     ax.set_ylabel(t("probability.plot.chance", lang))
     ax.set_title(t("probability.plot.distribution_title", lang,
@@ -128,7 +130,7 @@ def plot_law_of_large_numbers(category: str = "yacht", rules: RulesLike = "yacht
     ax.plot(range(1, trials + 1), running, color="#1a4f8b",
             label=t("probability.plot.estimate", lang, seed=seed))
     ax.axhline(float(exact), color="#c0392b", linestyle="--",
-               label=t("probability.plot.exact", lang, value=f"{float(exact):.4f}"))
+               label=t("probability.plot.exact", lang, value=decimal(float(exact), 4, lang)))
     ax.set_xscale("log")
     ax.set_xlabel(t("probability.plot.turns", lang))
     ax.set_ylabel(t("probability.plot.share", lang, category=box_name(category, lang)))
@@ -151,7 +153,7 @@ def plot_strategy_scores(results: Mapping[str, Any], *, ax: Axes | None = None,
         scores = [int(s) for s in simulation.scores]
         games = len(scores)
         label = t("probability.plot.strategy_label", lang, strategy=t(f"strategy.{name}", lang),
-                  mean=f"{sum(scores) / games:.1f}")
+                  mean=decimal(sum(scores) / games, 1, lang))
         ax.hist(scores, bins=range(0, max(scores) + 11, 10), histtype="step", linewidth=2,
                 weights=[1 / games] * games, label=label)
     ax.set_xlabel(t("probability.plot.score", lang))
@@ -171,7 +173,7 @@ def plot_comparison(comparison: Any, *, ax: Axes | None = None,
     for i, summary in enumerate(comparison):
         ax.bar([b + i * width for b in range(len(boxes))],
                [summary.points.get(box, 0.0) for box in boxes], width,
-               label=f"{summary.label(lang)}: {summary.mean:.1f}")
+               label=f"{summary.label(lang)}: {decimal(summary.mean, 1, lang)}")
     ax.set_xticks([b + 0.4 - width / 2 for b in range(len(boxes))],
                   [box_name(box, lang) for box in boxes], rotation=45, ha="right")
     ax.set_ylabel(t("compare.plot_points", lang))
@@ -197,7 +199,7 @@ def plot_waiting_time(wait: WaitingTime | None = None, simulation: WaitSimulatio
                 label=t("plot.wait.simulated", lang,
                         learners=f"{simulation.learners:,}"))
     ax.axvline(float(wait.mean), color="#1a4f8b", linestyle="--",
-               label=t("probability.plot.mean", lang, mean=f"{float(wait.mean):.2f}"))
+               label=t("probability.plot.mean", lang, mean=decimal(float(wait.mean), 2, lang)))
     ax.set_xlabel(t("plot.wait.turn", lang))
     ax.set_ylabel(t("probability.plot.chance", lang))
     ax.set_title(t("plot.wait.title", lang))
@@ -261,7 +263,7 @@ def plot_chi_square(test: FairnessTest, *, ax: Axes | None = None,
             label=t("plot.fair.curve", lang, dof=test.degrees_of_freedom))
     ax.axvline(float(test.statistic), color="black", linestyle="--",
                label=t("plot.fair.our_statistic", lang,
-                       statistic=f"{float(test.statistic):.2f}"))
+                       statistic=decimal(float(test.statistic), 2, lang)))
     ax.set_xlabel("$X^2$")
     ax.set_ylabel(t("plot.fair.density", lang))
     ax.legend()

@@ -7,13 +7,27 @@ cell's output and in a game.  Every word comes from the message catalog.  One mo
 drawn: :mod:`~yacht_edu.display.dice`, :mod:`~yacht_edu.display.scorecard`,
 :mod:`~yacht_edu.display.game`, :mod:`~yacht_edu.display.tables` (distributions, the teacher's
 table), :mod:`~yacht_edu.display.coach` (advice, analyses), :mod:`~yacht_edu.display.strategies`
-(simulated games); :func:`direction` for right-to-left languages is shared by all.
+(simulated games), :mod:`~yacht_edu.display.explain` (the mathematics in a sentence); every
+number a learner reads is written by :mod:`~yacht_edu.display.numbers` (:func:`percent`,
+:func:`with_decimal`, :func:`about_one_in` ...), and :func:`direction` for right-to-left languages
+is shared by all.
 """
 
 from __future__ import annotations
 
 from yacht_edu.display.dice import HELD_FRAME, INK, PIPS, dice_html, die_label, die_svg, lock_svg
 from yacht_edu.display.game import game_html, game_status
+from yacht_edu.display.numbers import (
+    about_one_in,
+    about_points,
+    decimal,
+    fraction,
+    in_script,
+    p_value,
+    percent,
+    percentage_points,
+    with_decimal,
+)
 from yacht_edu.display.scorecard import (
     CARD_STYLE,
     CELL,
@@ -32,13 +46,22 @@ __all__ = [
     "NUMBER",
     "PIPS",
     "SUM_ROW",
+    "about_one_in",
+    "about_points",
+    "decimal",
     "dice_html",
     "die_label",
     "die_svg",
     "direction",
+    "fraction",
     "game_html",
     "game_status",
+    "in_script",
     "lock_svg",
+    "p_value",
+    "percent",
+    "percentage_points",
     "scorecard_html",
     "upper_progress",
+    "with_decimal",
 ]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from yacht_edu.coach import choice_label
 from yacht_edu.display.dice import die_svg
+from yacht_edu.display.numbers import decimal
 from yacht_edu.display.text import direction
 from yacht_edu.i18n import t
 
@@ -19,7 +20,8 @@ __all__ = ["advice_html", "analysis_html"]
 def advice_html(advice: Advice, lang: str | None = None) -> str:
     """The advice as a table: rank, choice, expected final score ± sd, loss; ties marked."""
     head = t("coach.heading", lang, rules=advice.rules.label(lang))
-    status = t("coach.expected_now", lang, mean=f"{advice.expected:.2f}", sd=f"{advice.sd:.2f}")
+    status = t("coach.expected_now", lang, mean=decimal(advice.expected, 2, lang),
+               sd=decimal(advice.sd, 2, lang))
     if not advice.choices:
         note = t("coach.game_over" if advice.card.complete else "coach.roll_first", lang)
         return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
@@ -35,9 +37,9 @@ def advice_html(advice: Advice, lang: str | None = None) -> str:
         style = ' style="background:#e6f4e6;font-weight:bold"' if best else ""
         rows.append(f'<tr class="yacht-coach-choice"{style}><td>{rank}</td>'
                     f"<td>{_choice_html(entry.choice, lang)}</td>"
-                    f'<td style="text-align:right">{entry.expected:.2f}</td>'
-                    f'<td style="text-align:right">± {entry.sd:.2f}</td>'
-                    f'<td style="text-align:right">{entry.loss:.2f}</td></tr>')
+                    f'<td style="text-align:right">{decimal(entry.expected, 2, lang)}</td>'
+                    f'<td style="text-align:right">± {decimal(entry.sd, 2, lang)}</td>'
+                    f'<td style="text-align:right">{decimal(entry.loss, 2, lang)}</td></tr>')
     dice = " ".join(map(str, advice.dice or ()))
     situation = t("coach.situation", lang, dice=dice, rolls=advice.rolls_left)
     return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
@@ -68,9 +70,9 @@ def analysis_html(analysis: Analysis, lang: str | None = None) -> str:
                     f"<td>{'-'.join(map(str, d.dice))}</td>"
                     f"<td>{html.escape(choice_label(d.chosen, lang))}</td>"
                     f"<td>{html.escape(best)}</td>"
-                    f'<td style="text-align:right">{d.loss:.2f}</td></tr>')
+                    f'<td style="text-align:right">{decimal(d.loss, 2, lang)}</td></tr>')
     totals = "".join(
-        f"<li>{html.escape(t('analysis.total', lang, player=s.player, loss=f'{s.loss:.2f}', decisions=s.decisions, mistakes=s.mistakes))}</li>"  # noqa: E501
+        f"<li>{html.escape(t('analysis.total', lang, player=s.player, loss=decimal(s.loss, 2, lang), decisions=s.decisions, mistakes=s.mistakes))}</li>"  # noqa: E501
         for s in analysis.players)
     return (f'<div class="yacht-analysis" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
             f"<ul>{totals}</ul>"

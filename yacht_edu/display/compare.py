@@ -11,6 +11,7 @@ import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from yacht_edu.display.numbers import decimal, percent, percentage_points
 from yacht_edu.i18n import box_name, t
 
 if TYPE_CHECKING:
@@ -46,26 +47,32 @@ def chance_of(box: str) -> Cell:
     return lambda summary: summary.scores.get(box)
 
 
-def shown(value: float | None, percent: bool, first: float | None = None) -> str:
-    """A value with one decimal (a percentage for a chance), and its change from ``first``."""
+def shown(value: float | None, chance: bool, first: float | None = None,
+          lang: str | None = None) -> str:
+    """A value with one decimal (a percentage for a chance), and its change from ``first``.
+
+    >>> shown(0.0461, True, 0.0350, "en"), shown(248.4, False, None, "en"), shown(None, True)
+    ('4.6 % (+1.1)', '248.4', '—')
+    """
     if value is None:
         return "—"
-    scale, unit = (100, "%") if percent else (1, "")
-    text = f"{value * scale:.1f}{unit}"
-    if first is not None:
-        text += f" ({(value - first) * scale:+.1f})"
-    return text
+    if not chance:
+        text = decimal(value, 1, lang)
+        return text if first is None else f"{text} ({decimal(value - first, 1, lang, signed=True)})"
+    text = percent(value, lang, places=1)
+    if first is None:
+        return text
+    return f"{text} ({percentage_points(value - first, lang, places=1, signed=True)})"
 
 
 def comparison_html(comparison: Comparison, lang: str | None = None) -> str:
     """The comparison as a table, rule sets as columns."""
     head = "".join(f"<th>{html.escape(s.label(lang))}</th>" for s in comparison)
     body = []
-    for label, cell, percent in comparison_rows(comparison, lang):
+    for label, cell, chance in comparison_rows(comparison, lang):
         values = [cell(s) for s in comparison]
-        cells = [shown(values[0], percent)]
-        cells += [shown(v, percent, values[0] if values[0] is not None else None)
-                  for v in values[1:]]
+        cells = [shown(values[0], chance, None, lang)]
+        cells += [shown(v, chance, values[0], lang) for v in values[1:]]
         body.append(f"<tr><th style='text-align:left'>{html.escape(label)}</th>"
                     + "".join(f"<td style='text-align:right'>{c}</td>" for c in cells) + "</tr>")
     return (f"<table class='yacht-comparison'><tr><th>{html.escape(t('compare.what', lang))}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from yacht_edu.display.numbers import decimal
 from yacht_edu.i18n import t
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ def simulation_html(simulation: Simulation, lang: str | None = None) -> str:
         f'margin-right:1px;background:#1a4f8b;height:{max(1, round(80 * count / tallest))}px'
         f'"></div>' for start, count in bins.items())
     return (f'<div class="yacht-simulation"><b>{html.escape(head)}</b><p>'
-            f"{simulation.mean:.2f} ± {simulation.standard_error:.2f} (sd {simulation.sd:.2f})</p>"
+            f"{decimal(simulation.mean, 2, lang)} ± {decimal(simulation.standard_error, 2, lang)} "
+            f"(sd {decimal(simulation.sd, 2, lang)})</p>"
             f'<div style="display:flex;align-items:flex-end;height:82px">{bars}</div>'
             f"<p>{min(bins)} … {max(bins) + 9}</p></div>")

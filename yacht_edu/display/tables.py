@@ -1,4 +1,5 @@
-"""The mathematics' tables drawn: a score distribution, the teacher's table (HTML and LaTeX)."""
+"""The mathematics' tables drawn: a score distribution, the teacher's table (HTML, LaTeX and
+plain text)."""
 
 from __future__ import annotations
 
@@ -7,22 +8,22 @@ from typing import TYPE_CHECKING
 
 from sympy import Rational, latex
 
+from yacht_edu.display.numbers import rounded, with_decimal
 from yacht_edu.display.text import direction
 from yacht_edu.i18n import digits, t
-from yacht_edu.probability.exact import decimal, show
 
 if TYPE_CHECKING:
     from yacht_edu.probability.one_roll import Distribution
     from yacht_edu.probability.table import TeacherTable
 
-__all__ = ["distribution_html", "teacher_table_html", "teacher_table_latex"]
+__all__ = ["distribution_html", "teacher_table_html", "teacher_table_latex", "teacher_table_text"]
 
 
 def distribution_html(distribution: Distribution, lang: str | None = None) -> str:
     """The chance of every score, one row each."""
     rows = "".join(
         f"<tr><td style='text-align:right'>{digits(score, lang)}</td>"
-        f"<td>{html.escape(show(p))}</td></tr>"
+        f"<td>{html.escape(with_decimal(p, lang=lang))}</td></tr>"
         for score, p in distribution.items()
     )
     head = (f"<tr><th>{html.escape(t('probability.score', lang))}</th>"
@@ -36,7 +37,8 @@ def teacher_table_html(table: TeacherTable) -> str:
     body = "".join(
         f'<tr class="yacht-row-{row.category}">'
         f"<td>{html.escape(t('category.' + row.category, table.lang))}</td>"
-        + "".join(f'<td style="text-align:right">{html.escape(show(value))}</td>'
+        + "".join(f'<td style="text-align:right">'
+                  f"{html.escape(with_decimal(value, lang=table.lang))}</td>"
                   for value in row[2:])
         + "</tr>"
         for row in table.rows
@@ -51,7 +53,9 @@ def teacher_table_latex(table: TeacherTable) -> str:
     def cell(value: Rational) -> str:
         if value.q == 1:
             return str(value.p)
-        return f"{latex(value)} \\approx {decimal(value)}"
+        is_exact, shown = rounded(value, lang=table.lang)
+        relation = "=" if is_exact else "\\approx"
+        return f"{latex(value)} {relation} {shown}"
 
     head = " & ".join(f"\\text{{{h}}}" for h in table.headings())
     body = " \\\\\n".join(
@@ -60,3 +64,14 @@ def teacher_table_latex(table: TeacherTable) -> str:
         for row in table.rows
     )
     return f"$$\\begin{{array}}{{lrrr}}\n{head} \\\\\n\\hline\n{body}\n\\end{{array}}$$"
+
+
+def teacher_table_text(table: TeacherTable) -> str:
+    """The teacher's table as lines of text, columns aligned (its ``repr``)."""
+    lines = [f"TeacherTable({table.rules!r}, rolls={table.rolls})"]
+    cells = [(row.category, *(with_decimal(value, lang=table.lang) for value in row[2:]))
+             for row in table.rows]
+    widths = [max(len(c[i]) for c in cells) for i in range(4)]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(cell, widths, strict=True)).rstrip()
+              for cell in cells]
+    return "\n".join(lines)

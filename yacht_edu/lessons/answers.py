@@ -20,6 +20,8 @@ import numbers
 from collections.abc import Sequence
 from fractions import Fraction
 
+from yacht_edu.display.numbers import fraction
+
 __all__ = ["decimal_of", "exact", "flat", "is_blank", "same", "shown"]
 
 
@@ -118,9 +120,9 @@ def _word(text: str) -> str:
 
 def shown(value: object) -> str:
     """A value as a learner reads it in a message: fractions as ``25/648``, tuples as ``(1, 2)``."""
-    fraction = exact(value)
-    if fraction is not None and not isinstance(value, str):
-        return str(fraction)
+    number = exact(value)
+    if number is not None and not isinstance(value, str):
+        return fraction(number)
     if isinstance(value, tuple):
         return "(" + ", ".join(shown(v) for v in value) + ("," if len(value) == 1 else "") + ")"
     return str(value)

@@ -24,6 +24,7 @@ from importlib import import_module
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from yacht_edu.display.numbers import with_decimal
 from yacht_edu.lessons.answers import decimal_of, exact, flat, is_blank, same, shown
 from yacht_edu.lessons.errors import UnknownExerciseError, UnknownLessonError
 
@@ -38,7 +39,6 @@ __all__ = [
     "exercises",
     "lessons",
     "register",
-    "with_decimal",
 ]
 
 _ID = re.compile(r"^(\d{2})\.(\d+)$")
@@ -180,24 +180,6 @@ class Prediction(Task):
             return Verdict(True, "lessons.predict.close", params)
         return Verdict(True, "lessons.predict.high" if guess > value else "lessons.predict.low",
                        params)
-
-
-#: A fraction whose numerator or denominator is longer than this says nothing to a learner.
-READABLE_DIGITS = 12
-
-
-def with_decimal(value: Fraction) -> str:
-    """``297``, or ``4651/7776 ≈ 0.5981``: a fraction with its decimal in four significant
-    figures; a fraction too long to read (a whole game's chance) as its decimal alone.
-
-    >>> with_decimal(Fraction(4651, 7776)), with_decimal(Fraction(2**60 - 1, 3 * 2**60))
-    ('4651/7776 ≈ 0.5981', '≈ 0.3333')
-    """
-    if value.denominator == 1:
-        return str(value)
-    if max(len(str(abs(value.numerator))), len(str(value.denominator))) > READABLE_DIGITS:
-        return f"≈ {float(value):.4g}"
-    return f"{value} ≈ {float(value):.4g}"
 
 
 Inputs = Callable[[], Iterable[tuple[object, ...]]]

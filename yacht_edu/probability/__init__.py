@@ -8,16 +8,15 @@
   :func:`keep_values`, :func:`simulate_turns`);
 - :mod:`~yacht_edu.probability.kind_chain` — the small "how many alike" chain and its closed
   form in the number of rolls ``n`` (:func:`kind_chain`, :func:`p_kind_within`);
-- :mod:`~yacht_edu.probability.table` — :func:`teacher_table`, every box at a glance;
-- :mod:`~yacht_edu.probability.exact` — :func:`show`, a fraction with its decimal.
+- :mod:`~yacht_edu.probability.table` — :func:`teacher_table`, every box at a glance.
 
-Every answer is a ``sympy.Rational``, never a float.
+Every answer is a ``sympy.Rational``, never a float; the faces write it for a learner
+(:func:`yacht_edu.display.with_decimal`: a fraction with its decimal; the sentences of
+:mod:`yacht_edu.display.explain`).
 
->>> from yacht_edu.probability import p_one_roll, p_within, show
->>> show(p_one_roll("yacht"))
-'1/1296 ≈ 0.0008'
->>> show(p_within("yacht", rolls=3))
-'347897/7558272 ≈ 0.0460'
+>>> from yacht_edu.probability import p_one_roll, p_within
+>>> p_one_roll("yacht"), p_within("yacht", rolls=3)
+(1/1296, 347897/7558272)
 """
 
 from yacht_edu.policies import TURN_STRATEGIES, KeepRule
@@ -27,11 +26,9 @@ from yacht_edu.probability.errors import (
     UnknownGoalError,
     UnknownStrategyError,
 )
-from yacht_edu.probability.exact import decimal, show
 from yacht_edu.probability.kind_chain import (
     KIND_CATEGORIES,
     expected_rolls_to_kind,
-    explain_kind_chain,
     kind_chain,
     kind_limit,
     kind_of,
@@ -44,7 +41,6 @@ from yacht_edu.probability.one_roll import (
     Distribution,
     count_one_roll,
     expected_one_roll,
-    explain_one_roll,
     one_roll_distribution,
     p_one_roll,
     score_variable,
@@ -85,11 +81,8 @@ __all__ = [
     "chances",
     "clear_caches",
     "count_one_roll",
-    "decimal",
     "expected_one_roll",
     "expected_rolls_to_kind",
-    "explain_kind_chain",
-    "explain_one_roll",
     "keep_most_common",
     "keep_values",
     "kind_chain",
@@ -103,7 +96,6 @@ __all__ = [
     "p_within",
     "reroll_all",
     "score_variable",
-    "show",
     "simulate_turns",
     "teacher_table",
 ]

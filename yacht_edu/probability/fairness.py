@@ -158,27 +158,12 @@ class FairnessTest:
         p = self.simulated_p_value
         return math.sqrt(p * (1 - p) / self.simulations)
 
-    def summary(self, lang: str | None = None) -> str:
-        """The result in a sentence, in the learner's language."""
-        text = t("fairness.summary", lang, rolls=self.rolls,
-                 statistic=f"{float(self.statistic):.2f}", dof=self.degrees_of_freedom,
-                 p=chance_text(self.p_value_float), simulated=chance_text(self.simulated_p_value),
-                 simulations=self.simulations)
-        if not self.reliable:
-            text += " " + t("fairness.few_rolls", lang, least=LEAST_EXPECTED * len(FACES))
-        return text
-
     def __repr__(self) -> str:
         return (f"FairnessTest(counts={self.counts}, rolls={self.rolls}, "
                 f"chi_square={self.statistic} ≈ {float(self.statistic):.4f}, "
                 f"dof={self.degrees_of_freedom}, p={self.p_value_float:.4f}, simulated "
                 f"p={self.simulated_p_value:.4f} ± {self.simulated_error:.4f}"
                 f"{'' if self.reliable else ', too few rolls'})")
-
-
-def chance_text(p: float) -> str:
-    """A p-value to read: four decimals, or significant figures when it is tiny."""
-    return f"{p:.4f}" if p >= 1e-4 or p == 0 else f"{p:.2g}"
 
 
 def fairness(counts: Sequence[int] | Mapping[int, int], *, simulations: int = 10_000,

@@ -27,12 +27,10 @@ from yacht_edu.dice import FACES, NUMBER_OF_DICE
 from yacht_edu.errors import ArgumentTypeError
 from yacht_edu.i18n import Given, t
 from yacht_edu.probability.errors import InvalidTargetError
-from yacht_edu.probability.exact import show
 
 __all__ = [
     "KIND_CATEGORIES",
     "expected_rolls_to_kind",
-    "explain_kind_chain",
     "kind_chain",
     "kind_limit",
     "kind_of",
@@ -148,13 +146,3 @@ def expected_rolls_to_kind(target: int = 5) -> Rational:
     row of the fundamental matrix (I - Q)^-1.
     """
     return _expected_rolls(check_target(target))
-
-
-def explain_kind_chain(target: int = 5, lang: str | None = None) -> str:
-    """Why the chain looks as it does, in the words a teacher would use at the board."""
-    check_target(target)
-    diagonal = _chain(target)
-    stays = ", ".join(f"{k}: {diagonal[k, k]}" for k in range(1, target))
-    return t("probability.kind.why", lang, target=target, stays=stays,
-             start_row=t("probability.kind.start", lang),
-             expected=show(expected_rolls_to_kind(target)))

@@ -20,8 +20,7 @@ from sympy import Expr, Rational, sqrt
 
 from yacht_edu.errors import ArgumentTypeError
 from yacht_edu.hands import HAND_ROLLS, ORDERED_ROLLS, orders
-from yacht_edu.i18n import Given, t
-from yacht_edu.probability.exact import decimal
+from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, RulesLike, get_rules, score_table
 
 __all__ = [
@@ -29,7 +28,6 @@ __all__ = [
     "Distribution",
     "count_one_roll",
     "expected_one_roll",
-    "explain_one_roll",
     "one_roll_distribution",
     "orders",
     "p_one_roll",
@@ -171,20 +169,3 @@ def clear_caches() -> None:
     """Forget the counted rolls and distributions (for benchmarks measuring a cold start)."""
     _count_scoring.cache_clear()
     _distribution.cache_clear()
-
-
-def explain_one_roll(category: str, rules: RulesLike = "yacht", lang: str | None = None) -> str:
-    """The counting argument in one sentence, in the learner's language.
-
-    >>> explain_one_roll("yacht")
-    'Of the 7776 ordered rolls of five dice, 6 score in Yacht: P = 6/7776 = 1/1296 ≈ 0.0008.'
-    """
-    count = count_one_roll(category, rules)
-    chance = Rational(count, ORDERED_ROLLS)
-    fraction = f"{count}/{ORDERED_ROLLS}"
-    if chance.q != ORDERED_ROLLS:
-        fraction += f" = {chance.p}/{chance.q}" if chance.q != 1 else f" = {chance.p}"
-    if chance.q != 1:
-        fraction += f" ≈ {decimal(chance)}"
-    return t("probability.explain_one_roll", lang, total=ORDERED_ROLLS, count=count,
-             category=t(f"category.{category}", lang), fraction=fraction)

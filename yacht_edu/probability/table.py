@@ -15,7 +15,6 @@ from typing import NamedTuple
 from sympy import Rational
 
 from yacht_edu.i18n import t
-from yacht_edu.probability.exact import show
 from yacht_edu.probability.one_roll import count_one_roll, p_one_roll
 from yacht_edu.probability.turn import best_expected, check_rolls, p_within
 from yacht_edu.rules import Rules, RulesLike, get_rules
@@ -48,13 +47,9 @@ class TeacherTable:
                 t("probability.table.best_expected", self.lang, rolls=self.rolls)]
 
     def __repr__(self) -> str:
-        lines = [f"TeacherTable({self.rules!r}, rolls={self.rolls})"]
-        cells = [(row.category, show(row.one_roll), show(row.within), show(row.best_expected))
-                 for row in self.rows]
-        widths = [max(len(c[i]) for c in cells) for i in range(4)]
-        lines += ["  ".join(c.ljust(w) for c, w in zip(cell, widths, strict=True)).rstrip()
-                  for cell in cells]
-        return "\n".join(lines)
+        from yacht_edu.display.tables import teacher_table_text
+
+        return teacher_table_text(self)
 
     def _repr_html_(self) -> str:
         from yacht_edu.display.tables import teacher_table_html

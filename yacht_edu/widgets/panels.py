@@ -25,60 +25,26 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from yacht_edu.dice import multisets
+from yacht_edu.display.numbers import (
+    about_one_in,
+    about_points,
+    fraction,
+    percent,
+    percentage_points,
+)
 from yacht_edu.game import Game
 from yacht_edu.i18n import box_name, digits, t, tn
 
 if TYPE_CHECKING:
     from yacht_edu.probability.turn import Goal
 
-__all__ = ["COACH_MODES", "DEFAULT_TARGET", "CoachSettings", "about_one_in", "chances_state",
-           "coach_state", "percent"]
+__all__ = ["COACH_MODES", "DEFAULT_TARGET", "CoachSettings", "chances_state", "coach_state"]
 
 State = dict[str, Any]
 Progress = Any  # a tqdm-like progress-bar factory
 
 
-# -- numbers a learner reads --------------------------------------------------------------------
-
-
-def percent(chance: Fraction) -> str:
-    """A chance as a percentage, two significant figures for a small one.
-
-    >>> percent(Fraction(1, 1)), percent(Fraction(25, 648)), percent(Fraction(1, 1296))
-    ('100 %', '3.9 %', '0.077 %')
-    >>> percent(Fraction(439667406451, 470184984576)), percent(Fraction(0))
-    ('94 %', '0 %')
-    """
-    value = 100 * chance
-    if value in (0, 100) or value >= 10:
-        return f"{round(value):d} %"
-    return f"{float(value):.2g} %"
-
-
-def about_one_in(chance: Fraction, lang: str) -> str:
-    """The exact chance, as a learner can take it in: a small fraction as it is, else
-    "about 1 in N" (or, for a likely event, how rarely it fails).
-
-    >>> about_one_in(Fraction(25, 648), "en"), about_one_in(Fraction(347897, 7558272), "en")
-    ('25/648', 'about 1 in 22')
-    >>> about_one_in(Fraction(439667406451, 470184984576), "en")
-    'fails about 1 time in 15'
-    """
-    if chance.denominator <= 1296:
-        return fraction_text(chance, lang)
-    if chance <= Fraction(1, 2):
-        return t("board.about_one_in", lang, n=round(1 / chance))
-    return t("board.fails_one_in", lang, n=round(1 / (1 - chance)))
-
-
-def fraction_text(value: Fraction, lang: str) -> str:
-    numerator = digits(value.numerator, lang)
-    return numerator if value.denominator == 1 else f"{numerator}/{digits(value.denominator, lang)}"
-
-
-def points_text(value: float, lang: str) -> str:
-    """Expected points with one decimal (a learner compares them, no more is needed)."""
-    return t("board.about_points", lang, points=f"{value:.1f}")
+# -- numbers a learner reads (written by yacht_edu.display.numbers) -----------------------------
 
 
 def as_fraction(value: Any) -> Fraction:
@@ -126,10 +92,10 @@ def chance_row(game: Game, category: str, chance: Fraction, lang: str) -> State:
             category, rolls if game.dice is not None else 3, game.rules, dice=game.dice))
         best = max(game.rules.score(hand, category) for hand in multisets())
         return {"category": category, "name": name, "kind": "points",
-                "shown": points_text(float(expected), lang),
+                "shown": about_points(float(expected), lang),
                 "bar": float(expected / best) if best else 0.0,
-                "exact": fraction_text(expected, lang)}
-    return {"category": category, "name": name, "kind": "chance", "shown": percent(chance),
+                "exact": fraction(expected, lang)}
+    return {"category": category, "name": name, "kind": "chance", "shown": percent(chance, lang),
             "bar": float(chance), "exact": about_one_in(chance, lang)}
 
 
@@ -197,7 +163,7 @@ def why_line(game: Game, choice: Any, lang: str) -> str:
             continue
         worth = as_fraction(probability.keep_values(category, game.dice, game.rolls_left,
                                                     game.rules, goal=goal)[choice])
-        shown = points_text(float(worth), lang) if points else percent(worth)
+        shown = about_points(float(worth), lang) if points else percent(worth, lang)
         aims.append((float(worth) if not points else 0.0, f"{t(f'category.{category}', lang)} "
                                                           f"({shown})"))
     if not aims:
@@ -224,23 +190,6 @@ def analysis_state(analysis: Any, lang: str) -> State:
 
 
 # -- the coach's target mode ------------------------------------------------------------------
-
-
-def percentage(chance: float) -> str:
-    """A chance in percent with two decimals, as the ranked table shows it."""
-    return f"{100 * chance:.2f} %"
-
-
-def percentage_points(loss: float) -> str:
-    """A chance given up, in percentage points: one decimal, two significant figures below 0.1.
-
-    >>> percentage_points(0.0133), percentage_points(0.00042), percentage_points(0.0)
-    ('1.3', '0.042', '0')
-    """
-    value = 100 * loss
-    if value == 0:
-        return "0"
-    return f"{value:.1f}" if value >= 0.1 else f"{value:.2g}"
 
 
 def leaders(game: Game) -> tuple[str, ...]:
@@ -289,19 +238,19 @@ def target_advice(game: Game, lang: str, progress: Progress | None, target: int)
         card = game.scorecard()
         chance = table_for(card.rules, progress).reach(card, target)
         return {"sentence": t("coach_target.roll_first", lang, player=game.current_player,
-                              target=goal, chance=percent(Fraction(chance))), "rows": []}
+                              target=goal, chance=percent(Fraction(chance), lang)), "rows": []}
     advice = advise_goal(game, goal=target, progress=progress)
     if advice.chance == 0:
         return {"sentence": t("coach_target.out_of_reach", lang, target=goal), "rows": []}
     best = advice.choices[0]
     sentence = t("coach_target.best", lang, target=goal, choice=best.label(lang),
-                 chance=percent(Fraction(best.chance)))
+                 chance=percent(Fraction(best.chance), lang))
     if len(advice.choices) > 1:
         second = advice.choices[1]
         sentence += " " + (t("coach_target.tie", lang, choice=second.label(lang))
                            if second.rank == 1 else
                            t("coach_target.runner_up", lang, choice=second.label(lang),
-                             loss=percentage_points(second.loss)))
+                             loss=percentage_points(second.loss, lang)))
     return {"sentence": sentence,
             "columns": [t("coach.col_rank", lang), t("coach.col_choice", lang),
                         t("coach_target.col_chance", lang, target=goal),
@@ -312,8 +261,9 @@ def target_advice(game: Game, lang: str, progress: Progress | None, target: int)
 def target_row(choice: Any, lang: str) -> State:
     """One ranked choice: its chance of reaching the target and what it gives up."""
     keep = choice.choice if isinstance(choice.choice, tuple) else None
-    return {"cells": [digits(choice.rank, lang), choice.label(lang), percentage(choice.chance),
-                      f"{100 * choice.loss:.2f}"],
+    return {"cells": [digits(choice.rank, lang), choice.label(lang),
+                      percent(choice.chance, lang, places=2),
+                      percentage_points(choice.loss, lang, places=2)],
             "dice": list(keep) if keep and len(keep) < 5 else [], "best": choice.rank == 1}
 
 

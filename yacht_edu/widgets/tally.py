@@ -24,6 +24,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from yacht_edu.display.explain import fairness_summary
 from yacht_edu.errors import RuleError
 from yacht_edu.i18n import RTL_LANGUAGES, check_language, t
 from yacht_edu.probability.fairness import FairnessTest, FewRollsWarning
@@ -169,7 +170,8 @@ class DieTally(anywidget.AnyWidget):
         self.direction = "rtl" if self.lang in RTL_LANGUAGES else "ltr"
         self.expected = self.tally.expected
         self.counts = list(self.tally.counts)
-        self.result = self.test.summary(self.lang) if self.test else t("die_tally.empty", self.lang)
+        self.result = (fairness_summary(self.test, self.lang) if self.test
+                       else t("die_tally.empty", self.lang))
 
     def __repr__(self) -> str:
         return f"DieTally({self.tally.group!r}, counts={self.tally.counts})"
