@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from yacht_edu.i18n import RTL_LANGUAGES
+from yacht_edu.display.text import direction
 
 if TYPE_CHECKING:
     from yacht_edu.lessons.feedback import Feedback
@@ -26,8 +26,8 @@ _LOOK = {
 def feedback_html(feedback: Feedback) -> str:
     """The feedback as one HTML block: a mark, the exercise id and the message."""
     css_class, mark, background, colour = _LOOK[feedback.correct]
-    direction = "rtl" if feedback.lang in RTL_LANGUAGES else "ltr"
-    return (f'<div class="yacht-feedback {css_class}" dir="{direction}" lang="{feedback.lang}" '
+    return (f'<div class="yacht-feedback {css_class}" dir="{direction(feedback.lang)}" '
+            f'lang="{feedback.lang}" '
             f'style="background:{background};color:{colour};border-radius:6px;'
             f'padding:6px 12px;max-width:56em">'
             f'<strong>{mark} {html.escape(feedback.exercise)}</strong> '

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from yacht_edu.display import die_label, game_status, upper_progress
+from yacht_edu.display import die_label, direction, game_status, upper_progress
 from yacht_edu.game import Game
-from yacht_edu.i18n import RTL_LANGUAGES, box_name, digits, t, tn
+from yacht_edu.i18n import box_name, digits, t, tn
 from yacht_edu.scorecard import Option, Scorecard
 
 __all__ = ["box_key", "game_state", "ranking"]
@@ -34,7 +34,7 @@ def game_state(game: Game, lang: str, *, landing: bool) -> State:
     """Everything the board draws of ``game`` (not the panels)."""
     return {
         "lang": lang,
-        "dir": "rtl" if lang in RTL_LANGUAGES else "ltr",
+        "dir": direction(lang),
         "title": game.rules.label(lang),
         "status": game_status(game, lang),
         "landing": landing,

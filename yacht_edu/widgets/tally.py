@@ -25,8 +25,9 @@ import anywidget
 import traitlets
 
 from yacht_edu.display.explain import fairness_summary
+from yacht_edu.display.text import direction
 from yacht_edu.errors import RuleError
-from yacht_edu.i18n import RTL_LANGUAGES, check_language, t
+from yacht_edu.i18n import check_language, t
 from yacht_edu.probability.fairness import FairnessTest, FewRollsWarning
 from yacht_edu.probability.tally import Tally
 
@@ -167,7 +168,7 @@ class DieTally(anywidget.AnyWidget):
         labels = {key: t(f"die_tally.{key}", self.lang) for key in _LABELS}
         labels["total"] = t("die_tally.total", self.lang, rolls=self.tally.rolls)
         self.labels = labels
-        self.direction = "rtl" if self.lang in RTL_LANGUAGES else "ltr"
+        self.direction = direction(self.lang)
         self.expected = self.tally.expected
         self.counts = list(self.tally.counts)
         self.result = (fairness_summary(self.test, self.lang) if self.test
