@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +12,7 @@ from yacht_edu import Dice, Game, Scorecard, get_rules
 from yacht_edu.display import (
     PIPS,
     dice_html,
+    die_drawing,
     die_label,
     die_svg,
     direction,
@@ -56,6 +59,22 @@ def test_dice_html_marks_held_dice_by_more_than_colour():
     assert shown.count("<path") == 2  # a padlock under each held die
     assert re.findall(r'aria-label="(die [^"]+)"', shown) == [
         "die 1: 3", "die 2: 5, held", "die 3: 5, held", "die 4: 1", "die 5: 6"]
+
+
+def test_the_board_draws_its_dice_from_the_same_picture_as_die_svg():
+    drawing = json.loads(json.dumps(die_drawing()))  # as the board's view receives it
+    for face in range(1, 7):
+        svg = die_svg(face)
+        centres = sorted(map(tuple, re.findall(r'cx="(\d+)" cy="(\d+)"', svg)))
+        assert centres == sorted((str(x), str(y)) for x, y in drawing["pips"][str(face)])
+        assert svg.count(f'r="{drawing["pip"]}"') == face
+    body = drawing["body"]
+    assert f'viewBox="{drawing["view_box"]}"' in die_svg(None)
+    assert f'<rect x="{body["x"]}" y="{body["y"]}" width="{body["width"]}"' in die_svg(None)
+    # the board sends the picture, and its view keeps no pip layout of its own
+    assert play(("Asha",), settle=0).state["die"] == drawing
+    script = (Path(__file__).parents[1] / "yacht_edu" / "widgets" / "board.js").read_text()
+    assert "die.pips[face]" in script and "PIPS" not in script and "22 *" not in script
 
 
 def test_die_labels():

@@ -2,11 +2,12 @@
 mathematics and the coach — HTML, SVG and LaTeX, and nothing else draws any.
 
 Pure strings, no Jupyter import: the model's and the mathematics' ``_repr_html_`` import these
-lazily, and the widgets reuse :func:`die_svg` and :func:`lock_svg`, so a die looks the same in a
-cell's output and in a game.  Every word comes from the message catalog.  One module per thing
-drawn: :mod:`~yacht_edu.display.dice`, :mod:`~yacht_edu.display.scorecard`,
-:mod:`~yacht_edu.display.game`, :mod:`~yacht_edu.display.tables` (distributions, the teacher's
-table), :mod:`~yacht_edu.display.coach` (advice, analyses), :mod:`~yacht_edu.display.strategies`
+lazily, and the game board draws its dice from :func:`die_drawing`, the picture :func:`die_svg`
+draws, so a die looks the same in a cell's output and in a game.  Every word comes from the
+message catalog.  One module per thing drawn: :mod:`~yacht_edu.display.dice`,
+:mod:`~yacht_edu.display.scorecard`, :mod:`~yacht_edu.display.game`,
+:mod:`~yacht_edu.display.tables` (distributions, the teacher's table),
+:mod:`~yacht_edu.display.coach` (advice, analyses), :mod:`~yacht_edu.display.strategies`
 (simulated games), :mod:`~yacht_edu.display.explain` (the mathematics in a sentence); every
 number a learner reads is written by :mod:`~yacht_edu.display.numbers` (:func:`percent`,
 :func:`with_decimal`, :func:`about_one_in` ...), and :func:`direction` for right-to-left languages
@@ -15,7 +16,16 @@ is shared by all.
 
 from __future__ import annotations
 
-from yacht_edu.display.dice import HELD_FRAME, INK, PIPS, dice_html, die_label, die_svg, lock_svg
+from yacht_edu.display.dice import (
+    HELD_FRAME,
+    INK,
+    PIPS,
+    dice_html,
+    die_drawing,
+    die_label,
+    die_svg,
+    lock_svg,
+)
 from yacht_edu.display.game import game_html, game_status
 from yacht_edu.display.numbers import (
     about_one_in,
@@ -50,6 +60,7 @@ __all__ = [
     "about_points",
     "decimal",
     "dice_html",
+    "die_drawing",
     "die_label",
     "die_svg",
     "direction",

@@ -1,7 +1,9 @@
 """Dice drawn with pips: one die as SVG, five side by side, the padlock under a held die.
 
-``Dice._repr_html_`` calls :func:`dice_html`; the widgets reuse :func:`die_svg` and
-:func:`lock_svg`, so a die looks the same in a cell's output and in a game.
+``Dice._repr_html_`` calls :func:`dice_html`.  The picture of a die — its view box, body, pip
+radius and where each face's pips sit — is written once, here: :func:`die_svg` draws it, and the
+game board's view (``widgets/board.js``) draws its dice from :func:`die_drawing`, the same
+picture sent in the board's state, so a die looks the same in a cell's output and in a game.
 
 >>> die_svg(1).count("<circle"), die_svg(6).count("<circle")   # pips, not digits
 (1, 6)
@@ -13,14 +15,15 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from yacht_edu.i18n import t
 
 if TYPE_CHECKING:
     from yacht_edu.dice import Dice
 
-__all__ = ["HELD_FRAME", "INK", "PIPS", "dice_html", "die_label", "die_svg", "lock_svg"]
+__all__ = ["BODY", "HELD_FRAME", "INK", "PIPS", "PIP_RADIUS", "VIEW_BOX", "dice_html",
+           "die_drawing", "die_label", "die_svg", "lock_svg", "pip_centres"]
 
 # Where the pips of each face sit on a 3 x 3 grid (column, row), as on a real die.
 PIPS: Mapping[int, tuple[tuple[int, int], ...]] = {
@@ -32,23 +35,46 @@ PIPS: Mapping[int, tuple[tuple[int, int], ...]] = {
     6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
 }
 
+#: The die is drawn in a 72 x 72 box: a rounded square (its body) with pips of this radius, the
+#: grid's columns and rows 22 apart from 14.
+VIEW_BOX = "0 0 72 72"
+BODY: Mapping[str, float] = {"x": 4, "y": 4, "width": 64, "height": 64, "rx": 11}
+PIP_RADIUS = 6.5
+
 HELD_FRAME = "#1a4f8b"
 INK = "#1b1b1b"
 
+
+def pip_centres(face: int | None) -> tuple[tuple[int, int], ...]:
+    """Where the pips of ``face`` sit in the die's box (none for a die not rolled yet).
+
+    >>> pip_centres(2), pip_centres(None)
+    (((14, 14), (58, 58)), ())
+    """
+    return tuple((14 + 22 * column, 14 + 22 * row) for column, row in PIPS.get(face or 0, ()))
+
+
+def die_drawing() -> dict[str, Any]:
+    """The picture of a die as JSON, for the board's view to draw its dice from: the view box,
+    the body, the pip radius and the centres of each face's pips (faces as strings)."""
+    return {"view_box": VIEW_BOX, "body": dict(BODY), "pip": PIP_RADIUS,
+            "pips": {str(face): [list(centre) for centre in pip_centres(face)]
+                     for face in PIPS}}
+
+
 def die_svg(face: int | None, size: int = 56, held: bool = False, label: str = "") -> str:
     """One die drawn with pips (an empty die for ``None``); a held die has a thick dark frame."""
-    pips = "".join(
-        f'<circle cx="{14 + 22 * c}" cy="{14 + 22 * r}" r="6" fill="{INK}"/>'
-        for c, r in PIPS.get(face or 0, ())
-    )
+    pips = "".join(f'<circle cx="{x}" cy="{y}" r="{PIP_RADIUS}" fill="{INK}"/>'
+                   for x, y in pip_centres(face))
     frame = (f'stroke="{HELD_FRAME}" stroke-width="7"' if held
              else 'stroke="#555" stroke-width="2.5"')
     fill = "#fff3c4" if held else "#ffffff"
     title = f"<title>{html.escape(label)}</title>" if label else ""
+    body = " ".join(f'{name}="{value}"' for name, value in BODY.items())
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-        f'viewBox="0 0 72 72" role="img" aria-label="{html.escape(label)}">{title}'
-        f'<rect x="4" y="4" width="64" height="64" rx="11" fill="{fill}" {frame}/>{pips}</svg>'
+        f'viewBox="{VIEW_BOX}" role="img" aria-label="{html.escape(label)}">{title}'
+        f'<rect {body} fill="{fill}" {frame}/>{pips}</svg>'
     )
 
 

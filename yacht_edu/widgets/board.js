@@ -9,15 +9,6 @@
 // an update and ends after it still lands on its button).
 
 const SVG = "http://www.w3.org/2000/svg";
-// Where the pips of each face sit on a 3 x 3 grid (column, row), as on a real die.
-const PIPS = {
-  1: [[1, 1]],
-  2: [[0, 0], [2, 2]],
-  3: [[0, 0], [1, 1], [2, 2]],
-  4: [[0, 0], [2, 0], [0, 2], [2, 2]],
-  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]],
-  6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
-};
 
 function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
@@ -38,12 +29,14 @@ function svg(tag, attributes = {}) {
   return element;
 }
 
-/** A die drawn with pips (an empty die for null): the same picture as the package's die_svg. */
-function dieFace(face, className = "yacht-pips") {
-  const picture = svg("svg", { viewBox: "0 0 72 72", class: className, "aria-hidden": "true" });
-  picture.append(svg("rect", { x: 4, y: 4, width: 64, height: 64, rx: 11, class: "yacht-die-body" }));
-  for (const [column, row] of PIPS[face] || []) {
-    picture.append(svg("circle", { cx: 14 + 22 * column, cy: 14 + 22 * row, r: 6.5, class: "yacht-pip" }));
+/** A die drawn with pips (an empty die for null) from `die`, the picture Python sends in the
+ *  state (die_drawing: the view box, the body, the pip radius, each face's pip centres), the
+ *  same picture as the package's die_svg.  The colours are the stylesheet's. */
+function dieFace(die, face, className = "yacht-pips") {
+  const picture = svg("svg", { viewBox: die.view_box, class: className, "aria-hidden": "true" });
+  picture.append(svg("rect", { ...die.body, class: "yacht-die-body" }));
+  for (const [cx, cy] of die.pips[face] || []) {
+    picture.append(svg("circle", { cx, cy, r: die.pip, class: "yacht-pip" }));
   }
   return picture;
 }
@@ -110,7 +103,7 @@ function diceBar(state) {
       "aria-disabled": die.locked ? "true" : null,
       "aria-pressed": die.face ? String(die.held) : null,
     },
-    dieFace(die.face), die.held ? lock() : null));
+    dieFace(state.die, die.face), die.held ? lock() : null));
   const roll = state.roll;
   const locked = roll.locked || state.settling;
   const button = control("button", "roll", { intent: "roll" }, {
@@ -210,7 +203,7 @@ function chancesPanel(chances, view) {
                   "aria-pressed": String(exact) }, exact ? chances.exact_off : chances.exact_on));
 }
 
-function coachPanel(coach, progress, solving) {
+function coachPanel(coach, progress, solving, die) {
   if (coach.note) return h("section", { class: "yacht-panel yacht-coach-panel" }, h("p", {}, coach.note));
   const modes = coach.modes.length > 1 ? h("div", { class: "yacht-modes", role: "radiogroup" },
     coach.modes.map((mode) => control("button", `mode-${mode.name}`, { intent: "coach_mode", mode: mode.name }, {
@@ -221,7 +214,7 @@ function coachPanel(coach, progress, solving) {
   }, row.cells.map((text, column) => h(column === 1 ? "th" : "td", column === 1 ? { scope: "row" } : {},
     column === 1 && row.dice.length
       ? h("span", { class: "yacht-coach-dice", dir: "ltr", "aria-hidden": "true" },
-          row.dice.map((face) => dieFace(face, "yacht-small-die")))
+          row.dice.map((face) => dieFace(die, face, "yacht-small-die")))
       : null,
     column === 1 ? text : ltr(text)))));
   const table = rows.length ? h("div", { class: "yacht-coach-scroll" }, h("table", { class: "yacht-coach-table" },
@@ -256,7 +249,7 @@ function board(state, view, progress) {
   if (!parts.has("dice") && state.message) main.push(message(state));
   const side = [];
   if (state.chances) side.push(chancesPanel(state.chances, view));
-  if (state.coach) side.push(coachPanel(state.coach, progress, state.solving));
+  if (state.coach) side.push(coachPanel(state.coach, progress, state.solving, state.die));
   const heading = h("div", { class: "yacht-heading", "data-key": "heading" },
     h("span", { class: "yacht-title" }, state.title),
     h("span", { class: "yacht-status" }, state.status),

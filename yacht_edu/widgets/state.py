@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from yacht_edu.display import die_label, direction, game_status, upper_progress
+from yacht_edu.display import die_drawing, die_label, direction, game_status, upper_progress
 from yacht_edu.game import Game
 from yacht_edu.i18n import box_name, digits, t, tn
 from yacht_edu.scorecard import Option, Scorecard
@@ -39,6 +39,7 @@ def game_state(game: Game, lang: str, *, landing: bool) -> State:
         "status": game_status(game, lang),
         "landing": landing,
         "dice_label": t("display.dice", lang),
+        "die": die_drawing(),
         "dice": dice_state(game, lang),
         "roll": roll_state(game, lang),
         "card": card_state(game, lang),
