@@ -38,10 +38,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "hub"))
+from tests.hub.classhub import Hub, Kernel, code_cells, lesson, rss_kib
 
-from classhub import Hub, Kernel, code_cells, lesson, rss_kib  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 T = TypeVar("T")
 

@@ -17,18 +17,13 @@ import sys
 import time
 import warnings
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from mutations import ODD_VALUES  # noqa: E402
-from test_maths_properties import CALLS  # noqa: E402
-
-from yacht_edu import RuleError  # noqa: E402
-from yacht_edu.i18n import UnknownLanguageError  # noqa: E402
+from tests.helpers.odd_values import ODD_VALUES
+from tests.test_maths_properties import CALLS
+from yacht_edu import RuleError
+from yacht_edu.i18n import UnknownLanguageError
 
 ODD = [*ODD_VALUES, 2.0, np.int64(2), np.float64(2.0), np.bool_(True), np.array([1, 2, 3, 4, 5]),
        np.array([]), np.array([[1]]), [True], [1.0], [[1]], {1: 1}, {1, 2}, b"\x01", 10**5000,

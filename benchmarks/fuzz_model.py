@@ -19,20 +19,15 @@ import argparse
 import functools
 import platform
 import random
-import sys
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from mutations import MUTATIONS, ODD_VALUES, a_saved_game, outcome  # noqa: E402
-
-from yacht_edu import Game, RuleError, get_rules  # noqa: E402
+from tests.helpers.mutations import MUTATIONS, a_saved_game, outcome
+from tests.helpers.odd_values import ODD_VALUES
+from yacht_edu import Game, RuleError, get_rules
 
 ODD = [*ODD_VALUES, 2.0, np.int64(2), np.array([0, 1]), np.array([6, 6]), np.array([[1]]),
        [True], [1.0], [[1]], {1: 1}, {1, 2}, b"\x01", 10**5000, float("nan"), float("inf")]
@@ -95,7 +90,7 @@ def damaged_saves(deadline: float, rng: random.Random, tally: Counter[str]) -> N
 
 
 def odd_calls(deadline: float, rng: random.Random, tally: Counter[str]) -> None:
-    from test_model_properties import CALLS, MOVES, a_game_in_a_turn
+    from tests.test_model_properties import CALLS, MOVES, a_game_in_a_turn
 
     while time.perf_counter() < deadline:
         value = rng.choice(ODD)

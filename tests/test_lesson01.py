@@ -6,9 +6,8 @@ import itertools
 from collections import Counter
 from pathlib import Path
 
-from lesson_figures import check_figures
-
 import yacht_edu as ye
+from tests.helpers.lesson_figures import check_figures
 from yacht_edu.lessons import check
 from yacht_edu.lessons.lesson01 import (
     best_total,

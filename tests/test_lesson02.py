@@ -10,10 +10,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import sympy as sp
-from lesson_figures import check_figures
 from sympy import stats
 
 import yacht_edu as ye
+from tests.helpers.lesson_figures import check_figures
 from yacht_edu.lessons import exercise
 from yacht_edu.lessons.lesson02 import full_house_hands, orders
 from yacht_edu.probability import count_one_roll, p_one_roll, score_variable

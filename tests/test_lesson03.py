@@ -9,9 +9,8 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
-from lesson_figures import check_figures
-
 import yacht_edu as ye
+from tests.helpers.lesson_figures import check_figures
 from yacht_edu.lessons import exercise
 from yacht_edu.lessons.lesson03 import one_order_only, row
 from yacht_edu.probability import expected_rolls_to_kind, kind_chain, n, p_kind_within, p_within

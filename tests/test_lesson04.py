@@ -7,9 +7,8 @@ import itertools
 from fractions import Fraction
 from pathlib import Path
 
-from lesson_figures import check_figures
-
 import yacht_edu as ye
+from tests.helpers.lesson_figures import check_figures
 from yacht_edu.lessons import check, exercise
 from yacht_edu.lessons.lesson04 import (
     FILLED,

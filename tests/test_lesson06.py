@@ -9,9 +9,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from lesson_figures import check_figures
 
 import yacht_edu as ye
+from tests.helpers.lesson_figures import check_figures
 from yacht_edu.lessons import check, exercise
 from yacht_edu.lessons.lesson06 import (
     FACES,

@@ -10,9 +10,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from lesson_figures import check_figures
 
 import yacht_edu as ye
+from tests.helpers.lesson_figures import check_figures
 from yacht_edu.lessons import check, exercise
 from yacht_edu.lessons.lesson07 import (
     GAMES,

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from lesson_figures import check_figures
 
 import yacht_edu as ye
+from tests.helpers.lesson_figures import check_figures
 from yacht_edu.goal import reach_curves, simulate_reach
 from yacht_edu.lessons import check, exercise
 from yacht_edu.lessons.lesson08 import (

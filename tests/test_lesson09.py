@@ -9,10 +9,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import sympy as sp
-from lesson_figures import check_figures
 from sympy import stats
 
 import yacht_edu as ye
+from tests.helpers.lesson_figures import check_figures
 from yacht_edu.lessons import check, exercise
 from yacht_edu.lessons.lesson09 import chance_first_at, half_the_players
 from yacht_edu.probability.waiting import first_yacht, simulate_first_yacht

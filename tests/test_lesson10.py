@@ -12,9 +12,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from lesson_figures import check_figures
 from scipy import stats
 
+from tests.helpers.lesson_figures import check_figures
 from yacht_edu.lessons import check, exercise
 from yacht_edu.lessons.lesson10 import (
     CLASS_COUNTS,

@@ -11,16 +11,15 @@ docs/reliability.md.
 
 from __future__ import annotations
 
-import sys
 import warnings
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from tests.helpers.odd_values import odd_values
 from yacht_edu import Dice, Game, RuleError, coach, goal, policies, solver, strategies
 from yacht_edu import probability as p
 from yacht_edu.compare import compare_rules
@@ -28,9 +27,6 @@ from yacht_edu.custom import custom_rules
 from yacht_edu.display import explain, numbers
 from yacht_edu.i18n import UnknownLanguageError, set_language
 from yacht_edu.probability import fairness, waiting
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_model_properties import odd_values
 
 PACKAGE_ERRORS = (RuleError, UnknownLanguageError)
 YACHT = (6, 6, 6, 2, 1)

@@ -11,22 +11,18 @@ docs/reliability.md.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.helpers.mutations import MUTATIONS, a_saved_game, outcome
+from tests.helpers.odd_values import odd_values
 from yacht_edu import Dice, Game, RuleError, Scorecard, categories, get_rules, score
 from yacht_edu.dice import multiset_chance, multisets, reroll_chances
 from yacht_edu.i18n import UnknownLanguageError, set_language
-
-sys.path.insert(0, str(Path(__file__).parent))
-from mutations import MUTATIONS, a_saved_game, outcome
 
 PACKAGE_ERRORS = (RuleError, UnknownLanguageError)
 
@@ -51,23 +47,6 @@ def test_the_mutations_can_tell_a_crash_from_a_refusal() -> None:
 
 
 # -- any value at every public model function ----------------------------------------------------
-
-def odd_values() -> st.SearchStrategy[Any]:
-    scalars = st.one_of(
-        st.none(), st.booleans(), st.integers(-10, 10), st.integers(-(10**5000), 10**5000),
-        st.floats(allow_nan=True, allow_infinity=True),
-        st.text(st.characters(codec=None, categories=None), max_size=8),
-        st.sampled_from(["\ud800", "chance", "yacht", "yahtzee", "free", "x" * 500]),
-        st.binary(max_size=6), st.sampled_from([np.int64(3), np.float64(2.0), np.bool_(True)]),
-    )
-    containers = st.recursive(scalars, lambda inner: st.one_of(
-        st.lists(inner, max_size=6), st.tuples(inner, inner),
-        st.dictionaries(st.text(max_size=3), inner, max_size=3),
-        st.frozensets(st.integers(0, 7), max_size=5)), max_leaves=12)
-    arrays = st.sampled_from([np.array([1, 2, 3, 4, 5]), np.array([]), np.array([[1, 2]]),
-                              np.array([1.0, 2.0]), np.array([True, False])])
-    return st.one_of(containers, arrays, st.lists(st.integers(-1, 8), max_size=7))
-
 
 def a_game_in_a_turn() -> Game:
     game = Game(players=("Asha", "Ravi"), rules="yahtzee", seed=4)

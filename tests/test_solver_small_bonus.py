@@ -1,13 +1,13 @@
-"""The solver against the plain recursion of ``test_solver_small`` where the upper bonus, the
-Yahtzee bonus and the joker rule decide: the yahtzee box already holds 50 or 0, the upper
-section is a few points from 63, and the open boxes include the boxes a joker goes to.
+"""The solver against the plain recursion (:mod:`tests.helpers.recursion`) where the upper
+bonus, the Yahtzee bonus and the joker rule decide: the yahtzee box already holds 50 or 0, the
+upper section is a few points from 63, and the open boxes include the boxes a joker goes to.
 """
 
 from __future__ import annotations
 
 import pytest
-from test_solver_small import VARIANTS, Recursion
 
+from tests.helpers.recursion import VARIANTS, Recursion
 from yacht_edu import Scorecard
 from yacht_edu.rules import Rules
 from yacht_edu.solver import solve_endgame

@@ -19,7 +19,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from classhub import LEARNERS, ROOT, Classroom, Hub, Kernel, code_cells, lesson, proxy_command
+
+from tests.hub.classhub import (
+    LEARNERS,
+    ROOT,
+    Classroom,
+    Hub,
+    Kernel,
+    code_cells,
+    lesson,
+    proxy_command,
+)
 
 
 def missing(reason: str) -> None:

@@ -12,9 +12,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from classhub import LEARNERS, Classroom, code_cells, lesson
 
 import yacht_edu as ye
+from tests.hub.classhub import LEARNERS, Classroom, code_cells, lesson
 from yacht_edu.solver.cache import SOLVER_FORMAT
 
 pytestmark = pytest.mark.hub

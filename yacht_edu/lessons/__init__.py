@@ -66,10 +66,10 @@ translate, and ``python -m yacht_edu.locale.check`` must pass.
   ``guess = ...`` before the cell that computes the value.
 - every number the markdown states (teacher notes included) is checked: the lesson's test
   ``tests/test_lessonLL.py`` calls ``check_figures(path, {"7,776": ..., "25/648": ...})`` from
-  ``tests/lesson_figures.py``, each figure as written with the value the package computes (plain:
-  whole numbers up to 12, exercise ids, "5–12 min", numbers in `code`).  Write small chances in
-  significant figures or as "1 in N".  No control characters; LaTeX must parse (matplotlib's
-  mathtext; a test reads every notebook of both editions).
+  ``tests/helpers/lesson_figures.py``, each figure as written with the value the package
+  computes (plain: whole numbers up to 12, exercise ids, "5–12 min", numbers in `code`).  Write
+  small chances in significant figures or as "1 in N".  No control characters; LaTeX must parse
+  (matplotlib's mathtext; a test reads every notebook of both editions).
 - commit notebooks without outputs; nbval runs both editions.  Under test
   (``YACHT_EDU_STRICT_CHECKS=1``, set by the root ``conftest.py``) a wrong answer raises, so the
   teacher's edition fails its run if a worked answer goes wrong; blanks stay fine.

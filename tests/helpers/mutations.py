@@ -13,14 +13,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from tests.helpers.odd_values import ODD_VALUES
 from yacht_edu import BadSavedGameError, Game
 
 Path = tuple[str | int, ...]
 Mutation = Callable[[str, random.Random], str | bytes]
-
-# Values of every JSON type (and a few awkward ones) to put where another type belongs.
-ODD_VALUES: list[Any] = [None, True, False, 0, -1, 7, 1.5, 10**30, "", "x", "\ud800", [], [1],
-                         {}, {"type": "roll"}, "false", "1", [[[]]]]
 
 
 def paths(value: Any, here: Path = ()) -> list[Path]:

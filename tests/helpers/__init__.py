@@ -1,0 +1,12 @@
+"""Code the tests and the benchmarks share, imported as ``tests.helpers.<module>``.
+
+``tests`` is a package, and pytest puts the clone's root on ``sys.path`` (the root conftest.py
+is there), so every test imports these without touching ``sys.path``; the benchmarks find them
+the same way, the editable install putting the clone's root on the path
+(``dev-mode-dirs`` in pyproject.toml).
+
+- :mod:`tests.helpers.lesson_figures`: every number a lesson states, checked against the package;
+- :mod:`tests.helpers.mutations`: ways to damage a saved game;
+- :mod:`tests.helpers.odd_values`: odd values to give to every public function;
+- :mod:`tests.helpers.recursion`: a plain, slow recursion the solver is checked against.
+"""

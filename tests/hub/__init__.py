@@ -1,0 +1,1 @@
+"""Tests that start a real JupyterHub with learners as Unix users."""
