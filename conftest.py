@@ -99,9 +99,9 @@ def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 def solves(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The rule sets solved (not loaded) during the test."""
     import yacht_edu.solver as solver
+    from yacht_edu.solver.backward import solve_layers as original
 
     seen: list[str] = []
-    original = solver.solve_layers
 
     def counting(space: Any, *args: Any, **kwargs: Any) -> Any:
         seen.append(space.rules.name)

@@ -22,6 +22,7 @@ Run as root (the servers are started with --allow-root) from the repository:
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import platform
@@ -89,20 +90,20 @@ class Learner(threading.Thread):
 
     def run(self) -> None:
         try:
-            self.kernel = self.start_kernel()
+            kernel = self.kernel = self.start_kernel()
             for cell in code_cells(lesson()):
-                self.again_if_dropped(lambda code=cell: self.kernel.check(code))
+                self.again_if_dropped(functools.partial(kernel.check, cell))
             widgets = json.loads(self.again_if_dropped(
-                lambda: self.kernel.check(SETUP.format(name=self.name, seed=self.seed))))
+                lambda: kernel.check(SETUP.format(name=self.name, seed=self.seed))))
             self.lesson_done.set()
             awake = time.monotonic()
             while not self.stop_at:  # waiting for the class: keep reading the websocket (it
                 time.sleep(0.1)        # answers the server's pings), as an open browser tab does
                 if time.monotonic() - awake > 5:
-                    self.again_if_dropped(lambda: self.kernel.run("pass"))
+                    self.again_if_dropped(lambda: kernel.run("pass"))
                     awake = time.monotonic()
-            self.play(widgets)
-            self.scored = int(self.again_if_dropped(lambda: self.kernel.check(  # type: ignore[union-attr]
+            self.play(kernel, widgets)
+            self.scored = int(self.again_if_dropped(lambda: kernel.check(
                 "print(len(view.game.scorecard().filled))")))
         except BaseException as error:  # reported by the main thread
             self.error = error
@@ -136,7 +137,7 @@ class Learner(threading.Thread):
             self.kernel.connect()
             return step()
 
-    def play(self, widgets: dict[str, Any]) -> None:
+    def play(self, kernel: Kernel, widgets: dict[str, Any]) -> None:
         """Turns of solitaire Yacht by clicks: roll, hold the first die, roll, roll, score the
         turn's box (the boxes in scorecard order), each 1-2 s after the one before."""
         pace = random.Random(self.seed)
@@ -146,8 +147,7 @@ class Learner(threading.Thread):
                            {"intent": "roll"},
                            {"intent": "score", "player": self.name, "box": box}):
                 time.sleep(pace.uniform(1.0, 2.0))
-                reply = self.again_if_dropped(
-                    lambda content=intent: self.kernel.click(board, content))  # type: ignore[union-attr]
+                reply = self.again_if_dropped(functools.partial(kernel.click, board, intent))
                 self.latencies.append(reply.seconds * 1000)
                 self.ignored += reply.updates == 0
                 self.score_clicks += intent["intent"] == "score"

@@ -26,11 +26,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from typing import Any
 
 from fresh import answer_task, last_json, run_task
 
-SOLVES = [
+SOLVES: list[tuple[str, dict[str, Any]]] = [
     ("yacht", {}),
     ("yacht_sum4", {}),
     ("yahtzee", {"joker": "forced"}),
@@ -149,9 +150,9 @@ def processor_time() -> float:
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
-TASKS = {"solve": solve_from_nothing, "load": load_cached, "exact": exact, "coach": coach,
-         "simulate": simulate_speed, "solve_only": solve_only,
-         "solve_mean_only": solve_mean_only}
+TASKS: dict[str, Callable[..., dict[str, Any]]] = {
+    "solve": solve_from_nothing, "load": load_cached, "exact": exact, "coach": coach,
+    "simulate": simulate_speed, "solve_only": solve_only, "solve_mean_only": solve_mean_only}
 
 
 def run(cache: str, task: str, *args: Any) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import resource
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from typing import Any
 
 from fresh import answer_task, run_task
@@ -79,7 +80,8 @@ def advise_goal_speed(name: str) -> dict[str, Any]:
             "p95_ms": 1000 * times[int(0.95 * len(times))]}
 
 
-TASKS = {"solve": solve_from_nothing, "load": load_and_query, "advise": advise_goal_speed}
+TASKS: dict[str, Callable[..., dict[str, Any]]] = {
+    "solve": solve_from_nothing, "load": load_and_query, "advise": advise_goal_speed}
 
 
 def run(cache: str, task: str, *args: Any) -> dict[str, Any]:

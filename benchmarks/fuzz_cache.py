@@ -20,7 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from yacht_edu import get_rules
-from yacht_edu.solver import box_rows, cache, solve
+from yacht_edu.solver import cache, solve
+from yacht_edu.solver.states import box_rows
 
 
 def damage(good: bytes, rng: random.Random) -> tuple[str, bytes]:

@@ -21,6 +21,7 @@ import platform
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -40,7 +41,11 @@ CATEGORIES = sorted({c for r in RULES for c in r.categories} | {"nonsense"})
 def an_action(game: Game, rng: random.Random) -> Any:
     """One random action: legal or not, sometimes with an odd value."""
     odd = rng.choice(ODD)
-    choices = [
+    odd_moves: list[Callable[[], object]] = [
+        lambda: game.roll(keep=odd), lambda: game.roll(positions=odd),
+        lambda: game.roll(result=odd), lambda: game.toggle(odd),
+        lambda: game.score(odd), lambda: game.scorecard(odd)]
+    choices: list[Callable[[], object]] = [
         lambda: game.roll(positions=rng.sample(range(5), rng.randint(0, 5))
                           if game.dice is not None else None),
         lambda: game.roll(keep=[rng.randint(0, 7) for _ in range(rng.randint(0, 6))]),
@@ -48,9 +53,7 @@ def an_action(game: Game, rng: random.Random) -> Any:
         lambda: game.hold(*rng.sample(range(5), rng.randint(1, 3))),
         lambda: game.score(rng.choice(CATEGORIES)),
         lambda: game.score(rng.choice([o.category for o in game.options() if o.allowed])),
-        lambda: rng.choice([lambda: game.roll(keep=odd), lambda: game.roll(positions=odd),
-                            lambda: game.roll(result=odd), lambda: game.toggle(odd),
-                            lambda: game.score(odd), lambda: game.scorecard(odd)])(),
+        lambda: rng.choice(odd_moves)(),
     ]
     return rng.choice(choices)
 

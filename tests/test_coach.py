@@ -88,7 +88,7 @@ def test_best_choice_agrees_with_brute_force(rules: Rules) -> None:
                 assert advice.best.expected == pytest.approx(best, abs=1e-9)
                 for choice in rng.sample(list(advice), min(3, len(advice))):
                     slow = (brute.scored(hand) if choice.choice == hand else
-                            brute.keep(choice.choice, rolls_left)  # type: ignore[arg-type]
+                            brute.keep(choice.choice, rolls_left)
                             ) if choice.is_keep else None
                     if slow is not None:
                         assert choice.expected == pytest.approx(slow, abs=1e-9)

@@ -12,6 +12,7 @@ import random
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 
@@ -22,15 +23,16 @@ import yacht_edu as ye
 from yacht_edu import custom
 from yacht_edu.compare import compare_rules
 from yacht_edu.errors import BadSavedGameError, RuleDesignError, RuleError
+from yacht_edu.hands import HANDS
 from yacht_edu.i18n import LANGUAGES
 from yacht_edu.probability import best_expected, one_roll_distribution, p_one_roll, p_within
-from yacht_edu.rules import RULE_SETS, get_rules
+from yacht_edu.rules import RULE_SETS, Rules, get_rules
 from yacht_edu.solver import MOST_STATES, solve
 
 SAMPLE_MOMENTS = 40
 
 
-def two_pairs(dice: tuple[int, ...]) -> int:
+def two_pairs(dice: Sequence[int]) -> int:
     pairs = [face for face in set(dice) if dice.count(face) >= 2]
     return sum(dice) if len(pairs) == 2 else 0
 
@@ -82,8 +84,8 @@ def test_no_change_gives_the_same_coach_on_sampled_moments(base: str) -> None:
     plain, same = get_rules(base), ye.custom_rules(base)
     for _ in range(SAMPLE_MOMENTS):
         boxes = rng.sample(plain.categories, rng.randrange(len(plain.categories)))
-        filled = {box: plain.score(rng.choice(custom.HANDS), box) for box in boxes}
-        dice = rng.choice(custom.HANDS)
+        filled = {box: plain.score(rng.choice(HANDS), box) for box in boxes}
+        dice = rng.choice(HANDS)
         rolls_left = rng.randrange(3)
         a = ye.advise(dice, rolls_left, filled, plain)
         b = ye.advise(dice, rolls_left, filled, same)
@@ -130,7 +132,8 @@ def kept_subsets(hand: tuple[int, ...]) -> set[tuple[int, ...]]:
             for r in range(6) for chosen in itertools.combinations(range(5), r)}
 
 
-def readable_optimum(boxes: dict[str, object], rolls: int) -> Fraction:
+def readable_optimum(boxes: Mapping[str, Callable[[tuple[int, ...]], int]],
+                     rolls: int) -> Fraction:
     """The optimal expected score of a game of these boxes (no bonus), by plain recursion over
     the open boxes, the rolls left and every keep, in fractions."""
     hands = all_hands()
@@ -143,7 +146,7 @@ def readable_optimum(boxes: dict[str, object], rolls: int) -> Fraction:
         @cache
         def hand_worth(hand: tuple[int, ...], rolls_left: int) -> Fraction:
             if rolls_left == 0:
-                return max(boxes[b](hand) + game(open_boxes - {b})  # type: ignore[operator]
+                return max(boxes[b](hand) + game(open_boxes - {b})
                            for b in open_boxes)
             return max(keep_worth(kept, rolls_left) for kept in kept_subsets(hand))
 
@@ -213,8 +216,8 @@ def test_more_rolls_never_lower_the_optimal_score() -> None:
 BAD_HAND = (2, 2, 3, 3, 4)
 
 
-def failing(bad: object) -> object:
-    def box(dice: tuple[int, ...]) -> object:
+def failing(bad: object) -> Callable[[Sequence[int]], object]:
+    def box(dice: Sequence[int]) -> object:
         if tuple(dice) == BAD_HAND:
             if bad is ZeroDivisionError:
                 return 1 // 0
@@ -275,7 +278,7 @@ def test_compare_rules_wants_a_list_of_rule_sets(given: object) -> None:
 
 @pytest.mark.slow
 def test_a_box_that_never_returns_is_stopped_in_bounded_time() -> None:
-    def stuck(dice: tuple[int, ...]) -> int:
+    def stuck(dice: Sequence[int]) -> int:
         while tuple(dice) == BAD_HAND:
             pass
         return 0
@@ -292,7 +295,7 @@ def test_a_slow_box_is_refused_outside_the_main_thread_too(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(custom, "TIME_LIMIT", 0.05)
 
-    def slow(dice: tuple[int, ...]) -> int:
+    def slow(dice: Sequence[int]) -> int:
         time.sleep(0.001)
         return 0
 
@@ -461,7 +464,8 @@ def test_a_variant_too_large_to_solve_is_refused_with_its_size() -> None:
 
 
 def test_the_box_points_add_up_to_the_solvers_expected_score() -> None:
-    variants = ["yacht", ye.custom_rules(rolls=4), ye.custom_rules(add={"two_pairs": two_pairs})]
+    variants: list[str | Rules] = ["yacht", ye.custom_rules(rolls=4),
+                                   ye.custom_rules(add={"two_pairs": two_pairs})]
     for summary in compare_rules(variants):
         assert abs(sum(summary.points.values()) - summary.mean) < 1e-9
         assert all(0 <= p <= 1 + 1e-12 for p in summary.scores.values())

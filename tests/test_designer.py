@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -49,7 +51,7 @@ def test_the_base_offers_its_own_boxes() -> None:
 
 @pytest.mark.slow
 def test_play_it_opens_a_board_under_the_variant() -> None:
-    def pairs(dice: tuple[int, ...]) -> int:
+    def pairs(dice: Sequence[int]) -> int:
         return 10 if len(set(dice)) <= 3 else 0
 
     designer = RuleDesigner(add={"pairs": pairs}, lang="en")

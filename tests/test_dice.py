@@ -25,7 +25,7 @@ def test_dice_is_an_immutable_sequence() -> None:
     assert repr(dice) == "Dice(3, 1, 6, 6, 2)"
     assert hash(dice) == hash(Dice(3, 1, 6, 6, 2))
     with pytest.raises(AttributeError):
-        dice._values = (1, 1, 1, 1, 1)  # type: ignore[misc]
+        dice._values = (1, 1, 1, 1, 1)
 
 
 @pytest.mark.parametrize(

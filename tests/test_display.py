@@ -25,7 +25,7 @@ from yacht_edu.widgets import play
 
 
 @pytest.mark.parametrize("face", range(1, 7))
-def test_a_die_shows_as_many_pips_as_its_face(face):
+def test_a_die_shows_as_many_pips_as_its_face(face: int) -> None:
     svg = die_svg(face)
     assert svg.count("<circle") == face
     centres = set(re.findall(r'cx="(\d+)" cy="(\d+)"', svg))
@@ -33,7 +33,7 @@ def test_a_die_shows_as_many_pips_as_its_face(face):
     assert len(PIPS[face]) == face
 
 
-def test_pips_sit_as_on_a_real_die():
+def test_pips_sit_as_on_a_real_die() -> None:
     # opposite corners for two and three, the middle pip only on the odd faces
     assert PIPS[2] == ((0, 0), (2, 2))
     assert all(((1, 1) in PIPS[f]) == (f % 2 == 1) for f in range(1, 7))
@@ -41,7 +41,7 @@ def test_pips_sit_as_on_a_real_die():
         assert {(2 - c, 2 - r) for c, r in PIPS[face]} == set(PIPS[face])
 
 
-def test_a_die_not_rolled_yet_is_blank_and_a_held_die_framed():
+def test_a_die_not_rolled_yet_is_blank_and_a_held_die_framed() -> None:
     assert "<circle" not in die_svg(None)
     assert 'stroke-width="7"' in die_svg(4, held=True)
     assert 'stroke-width="7"' not in die_svg(4)
@@ -50,7 +50,7 @@ def test_a_die_not_rolled_yet_is_blank_and_a_held_die_framed():
     assert "<title>die 3: 5, held</title>" in labelled
 
 
-def test_dice_html_marks_held_dice_by_more_than_colour():
+def test_dice_html_marks_held_dice_by_more_than_colour() -> None:
     shown = dice_html(Dice(3, 5, 5, 1, 6), held=[1, 2], lang="en")
     dice = re.findall(r'<div class="(yacht-die[^"]*)"', shown)
     assert dice == ["yacht-die", "yacht-die yacht-held", "yacht-die yacht-held", "yacht-die",
@@ -61,7 +61,7 @@ def test_dice_html_marks_held_dice_by_more_than_colour():
         "die 1: 3", "die 2: 5, held", "die 3: 5, held", "die 4: 1", "die 5: 6"]
 
 
-def test_the_board_draws_its_dice_from_the_same_picture_as_die_svg():
+def test_the_board_draws_its_dice_from_the_same_picture_as_die_svg() -> None:
     drawing = json.loads(json.dumps(die_drawing()))  # as the board's view receives it
     for face in range(1, 7):
         svg = die_svg(face)
@@ -77,13 +77,13 @@ def test_the_board_draws_its_dice_from_the_same_picture_as_die_svg():
     assert "die.pips[face]" in script and "PIPS" not in script and "22 *" not in script
 
 
-def test_die_labels():
+def test_die_labels() -> None:
     assert die_label(0, None, False, "en") == "die 1: not rolled yet"
     assert die_label(4, 6, False, "en") == "die 5: 6"
 
 
 @pytest.mark.parametrize("rules", ["yacht", "yacht_sum4", "yahtzee"])
-def test_a_scorecard_lists_every_box_in_scorecard_order(rules):
+def test_a_scorecard_lists_every_box_in_scorecard_order(rules: str) -> None:
     card = Scorecard.empty(rules).fill((5, 5, 5, 2, 1), "fives")
     shown = scorecard_html(card, "en")
     assert re.findall(r'class="yacht-box-(\w+)"', shown) == list(get_rules(rules).categories)
@@ -94,7 +94,7 @@ def test_a_scorecard_lists_every_box_in_scorecard_order(rules):
     assert (catalog("en")["card.yahtzee_bonus"] in shown) == has_bonus
 
 
-def test_the_upper_section_shows_its_way_to_the_bonus():
+def test_the_upper_section_shows_its_way_to_the_bonus() -> None:
     card = Scorecard.from_filled({"sixes": 30, "fives": 25, "fours": 12}, "yahtzee")
     shown = scorecard_html(card, "en")
     assert "67 / 63" in shown
@@ -103,7 +103,7 @@ def test_the_upper_section_shows_its_way_to_the_bonus():
     assert "/ 63" not in plain
 
 
-def test_urdu_is_right_to_left_with_numbers_left_to_right():
+def test_urdu_is_right_to_left_with_numbers_left_to_right() -> None:
     assert direction("ur") == "rtl"
     assert direction("kn") == "ltr"
     shown = scorecard_html(Scorecard.empty("yacht"), "ur")
@@ -111,7 +111,7 @@ def test_urdu_is_right_to_left_with_numbers_left_to_right():
     assert "direction:ltr" in shown
 
 
-def test_a_game_shows_its_rules_status_dice_and_every_card():
+def test_a_game_shows_its_rules_status_dice_and_every_card() -> None:
     game = Game(("Asha", "Ravi"), rules="yahtzee", seed=2)
     game.roll(result=(2, 2, 3, 3, 3))
     game.hold(0)
@@ -123,7 +123,7 @@ def test_a_game_shows_its_rules_status_dice_and_every_card():
     assert shown.index("Asha") < shown.index("Ravi")
 
 
-def test_the_status_names_the_winners():
+def test_the_status_names_the_winners() -> None:
     game = Game(("Asha", "Ravi"), seed=2)
     while not game.over:
         game.roll(result=(6, 6, 6, 6, 6))
@@ -133,7 +133,7 @@ def test_the_status_names_the_winners():
     assert game_status(game, "en") == f"Game over: Asha, Ravi share the win with {points} points."
 
 
-def test_cells_show_html_through_the_models_repr_html():
+def test_cells_show_html_through_the_models_repr_html() -> None:
     dice = Dice(1, 2, 3, 4, 5)
     assert dice._repr_html_() == dice_html(dice)
     card = Scorecard.empty("yahtzee")
@@ -142,12 +142,13 @@ def test_cells_show_html_through_the_models_repr_html():
     assert game._repr_html_() == game_html(game)
 
 
-def test_plain_reprs_are_stable_for_nbval():
+def test_plain_reprs_are_stable_for_nbval() -> None:
     first, second = Game(("Asha",), seed=9), Game(("Asha",), seed=9)
     for a, b in [(first, second), (first.scorecard(), second.scorecard()),
                  (first.roll(), second.roll())]:
         assert repr(a) == repr(b)
         assert "0x" not in repr(a)
     # an anywidget's bundle is (data, metadata); the text nbval compares is in the data
-    unseeded = [play(("Asha",))._repr_mimebundle_()[0]["text/plain"] for _ in range(2)]
+    unseeded = [play(("Asha",))._repr_mimebundle_()[0]["text/plain"]  # type: ignore[index]
+                for _ in range(2)]
     assert unseeded[0] == unseeded[1] == "GameView(Rules('yacht'), players=('Asha',))"

@@ -34,7 +34,7 @@ def test_a_fraction_with_its_decimal() -> None:
     assert with_decimal(sympy.Rational(1, 3), places=2) == "1/3 ≈ 0.33"
     assert with_decimal(sympy.Integer(1)) == "1" and with_decimal(7) == "7"
     with pytest.raises(ArgumentTypeError, match="exact number"):
-        with_decimal(0.25)  # type: ignore[arg-type]
+        with_decimal(0.25)
     with pytest.raises(ArgumentTypeError, match="exact number"):
         with_decimal(True)
 

@@ -247,7 +247,7 @@ def test_sync_adds_new_english_ids_and_retires_stale_ones(tmp_path: Path) -> Non
         'msgid ""\nmsgstr ""\n"Language: kn\\n"\n\n#. en: Kept\nmsgid "x.kept"\nmsgstr "ಉಳಿದಿದೆ"\n\n'
         'msgid "x.gone"\nmsgstr "ಹೋಯಿತು"\n', encoding="utf-8")
     assert check.sync("kn", "demo", tmp_path) == ["+ x.new", "- x.gone"]
-    added = check.read_catalog("kn", "demo", tmp_path).find("x.new")
+    added = check.read_catalog("kn", "demo", tmp_path).find("x.new")  # type: ignore[union-attr]
     assert (added.msgstr, check.recorded_english(added)) == ("", "New {n}")
     kinds = {(p.msgid, p.kind) for p in check.problems("kn", "demo", tmp_path)}
     assert kinds == {("x.new", "empty or fuzzy"), ("Content-Type", "header"),

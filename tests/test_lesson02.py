@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -50,8 +51,8 @@ def test_the_orders_of_a_hand_are_its_ordered_rolls() -> None:
 
 
 def test_the_exercises_values_agree_with_brute_force() -> None:
-    def share(event: object) -> Fraction:
-        return Fraction(sum(1 for roll in ORDERED if event(roll)), len(ORDERED))  # type: ignore[operator]
+    def share(event: Callable[[tuple[int, ...]], bool]) -> Fraction:
+        return Fraction(sum(1 for roll in ORDERED if event(roll)), len(ORDERED))
 
     assert exercise("02.3").example() == sum(1 for r in ORDERED if sorted(Counter(r).values())
                                              == [2, 3]) == 300  # docs/rules.md#exact-chances

@@ -55,7 +55,7 @@ def test_the_exercises_values_agree_with_matrix_powers() -> None:
     chain4, chain5 = kind_chain(4), kind_chain(5)
     assert exercise("03.4").example() == (chain4**3)[0, 4] == (chain5**3)[0, 4] + (chain5**3)[0, 5]
     median = exercise("03.5").example()
-    assert (chain5**median)[0, 5] > Fraction(1, 2) >= (chain5 ** (median - 1))[0, 5]
+    assert (chain5**median)[0, 5] > Fraction(1, 2) >= (chain5 ** (median - 1))[0, 5]  # type: ignore[operator]
 
 
 def test_four_standard_errors_are_missed_less_than_once_in_ten_thousand() -> None:

@@ -103,6 +103,6 @@ def test_the_normal_approximation_adds_variances_not_standard_deviations() -> No
     greedy, best = strategy_expected_score("best_box_now"), ye.optimal_expected_score("yacht")
     spread = math.sqrt(greedy.sd**2 + best.sd**2)
     by_erf = (1 + math.erf((greedy.mean - best.mean) / spread / math.sqrt(2))) / 2
-    assert math.isclose(float(exercise("07.5").example()), by_erf, rel_tol=1e-12)
+    assert math.isclose(float(exercise("07.5").example()), by_erf, rel_tol=1e-12)  # type: ignore[arg-type]
     assert check("07.5", 0.42).misconception == "added_standard_deviations"
     assert check("07.5", 0.35).misconception == "one_game_spread"

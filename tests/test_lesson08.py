@@ -124,7 +124,7 @@ def test_the_spreads_are_the_solvers_and_numpys() -> None:
     assert dist.mean == solver.mean and dist.variance == solver.variance
     assert abs(dist.sd - math.sqrt(float(solver.variance))) < 1e-9
     scores = np.array(far_scores())
-    assert abs(float(exercise("08.5").example()) - float(scores.std())) < 1e-9
+    assert abs(float(exercise("08.5").example()) - float(scores.std())) < 1e-9  # type: ignore[arg-type]
     # The risk-taker spreads more than the expected-score player, the safe player much less.
     assert float(scores.std()) > dist.sd > 2 * float(
         simulate_reach(120, games=GAMES, seed=SEED).scores.std())

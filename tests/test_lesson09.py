@@ -51,7 +51,7 @@ def test_the_exercises_values_agree_with_the_series() -> None:
     p = P
     assert exercise("09.2").example() == sum((1 - p) ** (k - 1) * p for k in range(1, 13))
     after_ten = sum((1 - p) ** (k - 1) * p for k in range(11, 400))   # P(T > 10), nearly
-    assert abs(float(exercise("09.4").example()) - float((1 - p) ** 10 * p / after_ten)) < 1e-9
+    assert abs(float(exercise("09.4").example()) - float((1 - p) ** 10 * p / after_ten)) < 1e-9  # type: ignore[arg-type]
     shares = [1 - (1 - p) ** n for n in range(1, 40)]
     assert exercise("09.5").example() == 1 + next(i for i, s in enumerate(shares) if s >= 0.5)
     assert check("09.4", Fraction(1, 12)).misconception == "yacht_is_due"

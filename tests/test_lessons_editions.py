@@ -32,7 +32,8 @@ EVERY_NOTEBOOK = sorted([*TEACHERS, *LEARNER.glob("*.ipynb")])
 
 
 def read(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+    notebook: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return notebook
 
 
 def test_the_committed_learner_edition_is_what_build_writes() -> None:
@@ -90,11 +91,12 @@ def test_build_blanks_regions_drops_notes_and_refuses_what_is_not_well_formed(
 
     solution = {"solution": True, "grade_id": "01.1", "grade": False, "locked": False,
                 "schema_version": 3, "task": False}
-    teacher = {"cells": [cell("markdown", "note", tags=["teacher"]),
-                         cell("code", f"{BEGIN}\nanswer, b = 1, 2\nc += 1\n### END SOLUTION",
-                              nbgrader=solution),
-                         cell("code", "x = 1")],
-               "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    teacher: dict[str, Any] = {
+        "cells": [cell("markdown", "note", tags=["teacher"]),
+                  cell("code", f"{BEGIN}\nanswer, b = 1, 2\nc += 1\n### END SOLUTION",
+                       nbgrader=solution),
+                  cell("code", "x = 1")],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
     learner = learner_edition(teacher)
     assert [source(c) for c in learner["cells"]] == ["answer = ...\nb = ...\nc = ...", "x = 1"]
     assert all(c["outputs"] == [] and c["execution_count"] is None for c in learner["cells"])

@@ -25,7 +25,7 @@ DICE = (6, 6, 6, 2, 1)
 
 def test_filled_as_pairs_is_refused_not_an_attribute_error() -> None:
     with pytest.raises(ArgumentTypeError, match="not a scorecard's filled boxes"):
-        advise(DICE, 1, filled=[("fives", 5)])  # type: ignore[arg-type]
+        advise(DICE, 1, filled=[("fives", 5)])  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize("odd", [None, 5, "game", [1, 2]])
@@ -106,7 +106,7 @@ def test_play_refuses_what_game_refuses_and_leaves_no_half_made_widget(
     assert str(by_play.value) == str(by_game.value)
     for settle in (float("nan"), -1, float("inf"), "1"):
         with pytest.raises(RuleError, match="settle"):
-            play(settle=settle)
+            play(settle=settle)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="chances is a switch"):
         play(chances="no")  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="is not a game"):

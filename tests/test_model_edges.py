@@ -50,7 +50,7 @@ def test_a_game_records_frozen_events_and_shows_them_as_dicts() -> None:
     assert second == RollEvent("Asha", (1, 2), Dice(2, 4, 4, 4, 4), given=False)
     assert scored == ScoreEvent("Asha", "fours", Dice(2, 4, 4, 4, 4), 16)
     with pytest.raises(AttributeError):
-        scored.points = 50  # type: ignore[misc]
+        scored.points = 50  # type: ignore[misc, union-attr]
     assert game.history == tuple(to_dict(e) for e in game.events)
     assert all(from_dict(to_dict(e)) == e for e in game.events)
     assert game.moves == 3 == len(game.history)
@@ -124,7 +124,7 @@ def test_a_huge_integer_is_described_not_printed() -> None:
         Game(seed=10**5000)
     assert "5001 digits" in str(seed.value)
     with pytest.raises(InvalidDiceError) as nested:
-        Dice([[10**5000]] * 5)
+        Dice([[10**5000]] * 5)  # type: ignore[list-item]
     assert "<list>" in str(nested.value)
 
 
@@ -188,14 +188,14 @@ def test_what_cannot_be_kept_is_refused_and_changes_nothing(keep: Any) -> None:
     before = game.to_json()
     if keep is None:
         with pytest.raises(InvalidKeepError):
-            game.roll(positions=keep or 5)
+            game.roll(positions=keep or 5)  # type: ignore[arg-type]
     else:
         with pytest.raises(InvalidKeepError):
             game.roll(keep=keep)
         with pytest.raises(InvalidKeepError):
             game.roll(positions=keep)
     with pytest.raises(InvalidDiceError):
-        game.roll(result=keep if keep is not None else 3.5)
+        game.roll(result=keep if keep is not None else 3.5)  # type: ignore[arg-type]
     assert game.to_json() == before
 
 
@@ -218,7 +218,7 @@ def test_players_are_a_non_empty_list_of_printable_names(players: Any) -> None:
 def test_switches_are_real_bools() -> None:
     for value in (1, 0, "no", None, np.bool_(True)):
         with pytest.raises(ArgumentTypeError):
-            Game(roll_off=value)
+            Game(roll_off=value)  # type: ignore[arg-type]
         with pytest.raises(UnknownRulesError):
             get_rules("yahtzee", upper_first=value)
 
@@ -264,7 +264,7 @@ def test_a_games_seed_players_and_rules_cannot_be_reassigned(name: str) -> None:
 
 def test_dice_cannot_be_changed() -> None:
     with pytest.raises(ReadOnlyError):
-        Dice(1, 2, 3, 4, 5).x = 1  # type: ignore[attr-defined]
+        Dice(1, 2, 3, 4, 5).x = 1
 
 
 # -- observers ----------------------------------------------------------------------------------

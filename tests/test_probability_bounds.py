@@ -85,5 +85,5 @@ def test_memoised_results_are_bounded() -> None:
               one_roll._count_scoring, one_roll._distribution, kind_chain._chain,
               kind_chain._p_within, kind_chain._expected_rolls]
     for function in cached:
-        info = function.cache_info()  # type: ignore[attr-defined]
+        info = function.cache_info()
         assert isinstance(info, functools._CacheInfo) and info.maxsize is not None, function

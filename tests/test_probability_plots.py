@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
+from typing import cast
 
 import matplotlib
 
@@ -15,7 +16,7 @@ import numpy as np
 import pytest
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
-from matplotlib.patches import Rectangle
+from matplotlib.patches import Polygon, Rectangle
 
 from yacht_edu.i18n import t
 from yacht_edu.plots import (
@@ -111,12 +112,12 @@ def test_strategy_scores_draw_each_simulation_as_shares_of_its_games() -> None:
     results = {name: simulate(name, "yacht", games=300, seed=5)
                for name in ("chase_five", "optimal")}
     ax = plot_strategy_scores(results)
-    outlines = ax.patches
+    outlines = cast("Sequence[Polygon]", ax.patches)  # a step outline each
     assert len(outlines) == 2
     for outline, simulation in zip(outlines, results.values(), strict=True):
         heights = outline.get_xy()[:, 1]
         assert max(heights) <= 1
-        assert outline.get_label().endswith(f"{simulation.mean:.1f}")
+        assert cast(str, outline.get_label()).endswith(f"{simulation.mean:.1f}")
     # the tallest step of each outline is the share of its most common 10-point bin
     for outline, simulation in zip(outlines, results.values(), strict=True):
         top = max(simulation.histogram(10).values()) / simulation.games

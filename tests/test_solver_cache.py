@@ -17,6 +17,7 @@ import pytest
 import yacht_edu.solver as solver
 from yacht_edu import get_rules
 from yacht_edu.solver import cache, clear_memory, exact_solution, solve
+from yacht_edu.solver.states import box_rows
 
 YACHT = get_rules("yacht")
 
@@ -81,7 +82,7 @@ def test_a_stale_file_is_rebuilt(own_cache: Path, solves: list[str], field: str)
 
 def test_a_file_of_the_wrong_shape_is_rebuilt(own_cache: Path, solves: list[str]) -> None:
     rules = get_rules("yacht_sum4")
-    expected = cache.header(rules, "float", solver.box_rows(rules).fingerprint())
+    expected = cache.header(rules, "float", box_rows(rules).fingerprint())
     cache.save(cache.table_path(rules, "float"),
                {"mean": np.zeros(3), "mean_square": np.zeros(3)}, expected)
     assert solve(rules).mean.shape == (4096,)
@@ -97,7 +98,7 @@ def test_an_interrupted_write_leaves_the_old_file(own_cache: Path, solves: list[
     def crash(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(cache.np, "savez", crash)
+    monkeypatch.setattr(np, "savez", crash)  # the numpy the cache calls
     assert cache.save(path, {"mean": np.zeros(2)}, {"format": 1}) is False
     assert path.read_bytes() == before
     assert sorted(p.name for p in own_cache.iterdir()) == [path.name]

@@ -25,9 +25,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import yacht_edu.solver as solver
 from yacht_edu import Rules, get_rules
 from yacht_edu.solver import cache, clear_memory, solve
+from yacht_edu.solver.states import box_rows
 from yacht_edu.solver.warm import LESSON_TABLES, Table, main, parse_rules, tables_of, warm
 
 YACHT = get_rules("yacht")
@@ -143,7 +143,7 @@ def test_any_failure_to_read_is_a_corrupt_table(own_cache: Path, solves: list[st
         raise failure
 
     with monkeypatch.context() as patched:
-        patched.setattr(cache.np, "load", broken)
+        patched.setattr(np, "load", broken)  # the numpy the cache calls
         with pytest.warns(cache.CacheWarning, match="damaged"):
             assert solve(YACHT).expected().mean == pytest.approx(166.9551, abs=1e-4)
     assert solves == ["yacht", "yacht"]
@@ -170,7 +170,7 @@ def test_the_key_does_not_depend_on_how_the_rules_were_spelled(own_cache: Path,
     assert solve(Rules(np.str_("yacht"))).expected().mean == pytest.approx(166.9551, abs=1e-4)
     assert solves == ["yacht"]
     assert cache.table_path(Rules(np.str_("yacht")), "float") == cache.table_path(YACHT, "float")
-    free = Rules(np.str_("yahtzee"), joker=np.str_("free"))  # type: ignore[arg-type]
+    free = Rules(np.str_("yahtzee"), joker=np.str_("free"))
     assert cache.rules_key(free) == cache.rules_key(get_rules("yahtzee", joker="free"))
 
 
@@ -228,7 +228,7 @@ def test_two_kernels_solving_the_same_table_at_once(own_cache: Path) -> None:
 def saved_table() -> tuple[bytes, dict[str, Any], dict[str, Any]]:
     """A real solved Yacht table as bytes, its arrays and its header."""
     table = solve(YACHT, use_cache=False)
-    expected = cache.header(YACHT, "float", solver.box_rows(YACHT).fingerprint())
+    expected = cache.header(YACHT, "float", box_rows(YACHT).fingerprint())
     arrays = {"mean": table.mean, "mean_square": table.mean_square}  # as the solver saves it
     buffer = io.BytesIO()
     folder = Path(os.environ["YACHT_EDU_CACHE"]) / "mutations"

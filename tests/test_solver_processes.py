@@ -141,9 +141,12 @@ def test_a_progress_that_is_not_a_bar_is_refused_before_any_work(progress: objec
     from yacht_edu.solver.target import solve_target
     from yacht_edu.strategies import simulate
 
-    calls = (lambda: solve("yacht", progress=progress),  # refused even when the table is cached
-             lambda: solve_target("yacht", progress=progress, use_cache=False),
-             lambda: simulate("best_box_now", "yacht", games=10, progress=progress))
+    # refused even when the table is cached
+    calls = (lambda: solve("yacht", progress=progress),  # type: ignore[arg-type]
+             lambda: solve_target("yacht", progress=progress,  # type: ignore[arg-type]
+                                  use_cache=False),
+             lambda: simulate("best_box_now", "yacht", games=10,
+                              progress=progress))  # type: ignore[arg-type]
     for call in calls:
         with pytest.raises(ArgumentTypeError, match="not a progress bar"):
             call()

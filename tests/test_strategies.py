@@ -96,7 +96,7 @@ def test_boxes_chosen_are_the_preferred_allowed_ones(name: str) -> None:
             assert option.gain - pars[chosen] == pytest.approx(liked, abs=1e-9)
 
 
-def box_rows_of(rules: object) -> np.ndarray:  # type: ignore[type-arg]
+def box_rows_of(rules: object) -> np.ndarray:
     from yacht_edu.solver.states import box_rows
 
     return box_rows(rules).row_box  # type: ignore[arg-type]

@@ -55,7 +55,8 @@ def chase_by_brute_force() -> Fraction:
             kept = alike + counts[1] if alike else max(counts.values())
             best = max(kept, max(counts.values()))
             total += after(best, rolls - 1)
-        return total / 6**thrown
+        rolls_thrown: int = 6**thrown
+        return total / rolls_thrown
     return after(0, 3)
 
 
@@ -134,10 +135,10 @@ def test_a_short_simulation_says_what_it_lacks() -> None:
 @pytest.mark.parametrize("p", ["0.5", None, [1], True, sympy.Symbol("p"), 1j, float("nan"), 0])
 def test_a_waiting_time_refuses_what_is_not_a_chance_and_says_so(p: object) -> None:
     with pytest.raises(BadWaitError, match="more than 0 and at most 1"):
-        WaitingTime(p)  # type: ignore[arg-type]
+        WaitingTime(p)
 
 
 @pytest.mark.parametrize("p", [sympy.Rational(1, 22), Fraction(1, 2), 1, 0.25])
 def test_a_waiting_time_takes_any_chance_as_a_number(p: object) -> None:
-    assert WaitingTime(p).chance_at(1) == p  # type: ignore[arg-type]
+    assert WaitingTime(p).chance_at(1) == p
 

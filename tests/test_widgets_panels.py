@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from yacht_edu import Game, get_rules
+from yacht_edu.coach import Advice
 from yacht_edu.display.numbers import about_one_in, percent
 from yacht_edu.i18n import t
-from yacht_edu.widgets import play
-from yacht_edu.widgets.panels import COACH_MODES
+from yacht_edu.widgets import GameView, play
+from yacht_edu.widgets.panels import COACH_MODES, CoachSettings
 
 
-def rows(view) -> dict[str, dict]:
+def rows(view: GameView) -> dict[str, dict[str, Any]]:
     """The chances panel as drawn: box name -> its row."""
     return {row["name"]: row for row in view.state["chances"]["rows"]}
 
@@ -56,7 +59,7 @@ def best_points_with_one_roll(dice: tuple[int, ...], category: str, rules: str) 
     ("yahtzee", (2, 3, 4, 4, 6)),
 ])
 @pytest.mark.slow
-def test_chances_with_one_roll_left_equal_brute_force(rules, dice):
+def test_chances_with_one_roll_left_equal_brute_force(rules: str, dice: tuple[int, ...]) -> None:
     game = Game(rules=rules, seed=1)
     view = play(game=game, chances=True, settle=0)
     game.roll(result=(1, 1, 2, 3, 3))
@@ -77,7 +80,7 @@ def test_chances_with_one_roll_left_equal_brute_force(rules, dice):
             assert row["shown"] == f"about {float(points):.1f} points"
 
 
-def test_upper_boxes_and_choice_show_points_the_others_a_chance():
+def test_upper_boxes_and_choice_show_points_the_others_a_chance() -> None:
     view = play(seed=1, chances=True)
     kinds = {row["category"]: row["kind"] for row in view.state["chances"]["rows"]}
     assert {c for c, kind in kinds.items() if kind == "points"} == {
@@ -85,7 +88,7 @@ def test_upper_boxes_and_choice_show_points_the_others_a_chance():
     assert len(view.state["chances"]["explain"]) == 2  # the header says what each kind means
 
 
-def test_before_the_first_roll_a_whole_turn_is_ahead():
+def test_before_the_first_roll_a_whole_turn_is_ahead() -> None:
     view = play(seed=1, chances=True)
     assert "in a turn of three rolls" in view.state["chances"]["heading"]
     # OEIS A096256: five of a kind within three rolls = 2783176/60466176 = 347897/7558272
@@ -94,7 +97,7 @@ def test_before_the_first_roll_a_whole_turn_is_ahead():
     assert rows(view)["Yacht"]["exact"] == "about 1 in 22"
 
 
-def test_after_the_last_roll_a_box_is_made_or_not():
+def test_after_the_last_roll_a_box_is_made_or_not() -> None:
     game = Game(seed=1)
     view = play(game=game, chances=True, settle=0)
     for _ in range(3):
@@ -105,7 +108,7 @@ def test_after_the_last_roll_a_box_is_made_or_not():
     assert shown["Ones"]["exact"] == "0"
 
 
-def test_only_the_open_boxes_of_the_player_to_move():
+def test_only_the_open_boxes_of_the_player_to_move() -> None:
     game = Game(("Asha", "Ravi"), seed=1)
     view = play(game=game, chances=True, settle=0)
     game.roll(result=(5, 5, 5, 2, 1))
@@ -117,13 +120,14 @@ def test_only_the_open_boxes_of_the_player_to_move():
     assert len(rows(view)) == 11
 
 
-def test_a_switched_off_panel_computes_nothing(monkeypatch):
+def test_a_switched_off_panel_computes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     view = play(seed=1)
     assert view.state["chances"] is None and view.state["coach"] is None
     calls = []
     import yacht_edu.widgets.board as board
 
-    monkeypatch.setattr(board, "chances_state", lambda *a: calls.append(a) or {"rows": []})
+    monkeypatch.setattr(board, "chances_state",
+                        lambda *a: calls.append(a) or {"rows": []})  # type: ignore[func-returns-value]
     view.roll()
     assert calls == []
     view.receive({"intent": "panel", "panel": "chances", "on": True})
@@ -132,10 +136,10 @@ def test_a_switched_off_panel_computes_nothing(monkeypatch):
                                          "label": "My chances", "on": True}
 
 
-def test_a_missing_module_is_named_and_the_game_goes_on(monkeypatch):
+def test_a_missing_module_is_named_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     import yacht_edu.widgets.board as board
 
-    def without_sympy(*args: object) -> dict:
+    def without_sympy(*args: object) -> dict[str, Any]:
         raise ImportError("No module named 'sympy'", name="sympy")
 
     monkeypatch.setattr(board, "chances_state", without_sympy)
@@ -144,10 +148,10 @@ def test_a_missing_module_is_named_and_the_game_goes_on(monkeypatch):
     assert view.roll()
 
 
-def test_a_failing_panel_does_not_break_the_game(monkeypatch):
+def test_a_failing_panel_does_not_break_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     import yacht_edu.widgets.board as board
 
-    def broken(*args: object, **options: object) -> dict:
+    def broken(*args: object, **options: object) -> dict[str, Any]:
         raise ZeroDivisionError
 
     monkeypatch.setattr(board, "coach_state", broken)
@@ -156,11 +160,12 @@ def test_a_failing_panel_does_not_break_the_game(monkeypatch):
     assert view.roll()
 
 
-def test_a_coach_whose_solve_stopped_says_so_in_the_boards_language(monkeypatch):
+def test_a_coach_whose_solve_stopped_says_so_in_the_boards_language(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     import yacht_edu.widgets.board as board
     from yacht_edu.errors import SolverStoppedError
 
-    def stopped(*args: object, **options: object) -> dict:
+    def stopped(*args: object, **options: object) -> dict[str, Any]:
         raise SolverStoppedError("solver.error.helper_stopped", code=-9)
 
     monkeypatch.setattr(board, "coach_state", stopped)
@@ -169,7 +174,7 @@ def test_a_coach_whose_solve_stopped_says_so_in_the_boards_language(monkeypatch)
     assert view.roll()
 
 
-def test_the_coach_says_one_sentence_then_ranks_the_choices(solver_cache):
+def test_the_coach_says_one_sentence_then_ranks_the_choices(solver_cache: Path) -> None:
     game = Game(seed=1)
     view = play(game=game, coach=True, settle=0)
     game.roll(result=(1, 2, 2, 4, 6))
@@ -189,7 +194,7 @@ def test_the_coach_says_one_sentence_then_ranks_the_choices(solver_cache):
     assert [m["name"] for m in coach["modes"]] == list(COACH_MODES) == ["average", "target"]
 
 
-def test_before_a_roll_the_coach_says_what_to_expect(solver_cache):
+def test_before_a_roll_the_coach_says_what_to_expect(solver_cache: Path) -> None:
     view = play(seed=1, coach=True, settle=0)
     # 166.955...: the optimal Yacht expectation published in BENCHMARKS.md (solver tests)
     assert view.state["coach"]["sentence"] == (
@@ -197,7 +202,7 @@ def test_before_a_roll_the_coach_says_what_to_expect(solver_cache):
         "average.")
 
 
-def test_after_the_game_the_coach_shows_the_points_given_up(solver_cache):
+def test_after_the_game_the_coach_shows_the_points_given_up(solver_cache: Path) -> None:
     view = play(seed=2, coach=True, settle=0)
     while not view.game.over:
         view.roll()
@@ -209,13 +214,14 @@ def test_after_the_game_the_coach_shows_the_points_given_up(solver_cache):
     assert losses == sorted(losses, reverse=True)
 
 
-def test_the_coach_shows_its_solve_on_the_board(solver_cache, monkeypatch):
+def test_the_coach_shows_its_solve_on_the_board(solver_cache: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     import yacht_edu.coach as coach
 
     seen = []
     real = coach.advise
 
-    def advise(game, progress=None):
+    def advise(game: Game, progress: Any = None) -> Advice:
         counter = progress(total=4)
         for _ in range(4):
             counter.update()
@@ -229,11 +235,12 @@ def test_the_coach_shows_its_solve_on_the_board(solver_cache, monkeypatch):
     assert view.progress == -1  # hidden again once the coach has answered
 
 
-def test_a_second_coach_mode_is_offered_and_chosen_by_an_intent(monkeypatch):
+def test_a_second_coach_mode_is_offered_and_chosen_by_an_intent(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """How a later mode (such as playing to reach a target) plugs into the coach panel."""
     import yacht_edu.widgets.panels as panels
 
-    def steady(game, lang, progress, settings):
+    def steady(game: Game, lang: str, progress: Any, settings: CoachSettings) -> dict[str, Any]:
         return {"sentence": "Keep calm.", "rows": [], "spread": ""}
 
     modes = dict(COACH_MODES) | {"steady": ("board.coach_heading", steady)}

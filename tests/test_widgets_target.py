@@ -3,28 +3,33 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
-from yacht_edu import Game, advise, get_rules, reach_probability
+from yacht_edu import Dice, Game, advise, get_rules, reach_probability
 from yacht_edu.display.numbers import percent
 from yacht_edu.goal import BadTargetError, beat_the_leader
 from yacht_edu.i18n import t
-from yacht_edu.widgets import play
+from yacht_edu.rules import Rules
+from yacht_edu.solver.states import StateSpace
+from yacht_edu.widgets import GameView, play
 from yacht_edu.widgets.panels import DEFAULT_TARGET
 
 FSI, PDI = "\u2068", "\u2069"
 
 
-def target_board(game: Game, lang: str = "en"):
+def target_board(game: Game, lang: str = "en") -> GameView:
     """A board with the coach on, switched to the target mode as the learner does (an intent)."""
     view = play(game=game, coach=True, settle=0, lang=lang)
     view.receive({"intent": "coach_mode", "mode": "target"})
     return view
 
 
-def ranking(view) -> list[tuple[str, str]]:
+def ranking(view: GameView) -> list[tuple[str, str]]:
     """The ranked table as drawn: (choice, chance) of each row."""
     return [(row["cells"][1], row["cells"][2]) for row in view.state["coach"]["rows"]]
 
@@ -35,7 +40,7 @@ def kernel_ranking(game: Game, target: int) -> list[tuple[str, str]]:
             for choice in advise(game, goal=target)]
 
 
-def test_the_target_mode_ranks_as_advise_with_a_goal(solver_cache):
+def test_the_target_mode_ranks_as_advise_with_a_goal(solver_cache: Path) -> None:
     game = Game(seed=1)
     view = target_board(game)
     game.roll(result=(1, 2, 2, 4, 6))
@@ -57,7 +62,7 @@ def test_the_target_mode_ranks_as_advise_with_a_goal(solver_cache):
                for row in coach["rows"] for cell in row["cells"][2:])
 
 
-def test_the_learner_sets_the_target_in_the_panel(solver_cache):
+def test_the_learner_sets_the_target_in_the_panel(solver_cache: Path) -> None:
     game = Game(seed=1)
     view = target_board(game)
     game.roll(result=(1, 2, 2, 4, 6))
@@ -74,7 +79,7 @@ def test_the_learner_sets_the_target_in_the_panel(solver_cache):
     assert view.coach_settings.target == 150
 
 
-def test_before_a_roll_the_coach_gives_the_chance_from_here(solver_cache):
+def test_before_a_roll_the_coach_gives_the_chance_from_here(solver_cache: Path) -> None:
     view = target_board(Game(seed=1))
     chance = reach_probability(200)
     # issue 13: the target-optimal player reaches 200 about 22 % of the time
@@ -93,7 +98,7 @@ def last_round(game: Game) -> Game:
     return game
 
 
-def test_in_the_last_round_the_coach_plays_to_beat_the_leader(solver_cache):
+def test_in_the_last_round_the_coach_plays_to_beat_the_leader(solver_cache: Path) -> None:
     game = last_round(Game(("Asha", "Ravi"), seed=7))
     view = target_board(game)
     asha, ravi = game.totals["Asha"], game.totals["Ravi"]
@@ -110,18 +115,18 @@ def test_in_the_last_round_the_coach_plays_to_beat_the_leader(solver_cache):
     while game.rolls_left:
         game.roll()
     (box,) = game.scorecard().open_categories
-    made = ravi + game.rules.score(game.dice, box) >= target
+    made = ravi + game.rules.score(cast(Dice, game.dice), box) >= target
     assert advise(game, goal=target).chance == (1.0 if made else 0.0)
 
 
-def test_a_solitaire_game_has_no_leader_to_beat(solver_cache):
+def test_a_solitaire_game_has_no_leader_to_beat(solver_cache: Path) -> None:
     game = last_round(Game(seed=3))
     view = target_board(game)
     assert view.state["coach"]["target"]["auto"] is False
 
 
 @pytest.mark.slow
-def test_yahtzee_is_answered_not_offered_in_the_learners_language():
+def test_yahtzee_is_answered_not_offered_in_the_learners_language() -> None:
     for lang in ("en", "kn"):
         view = target_board(Game(rules="yahtzee", seed=1), lang)
         coach = view.state["coach"]
@@ -136,7 +141,7 @@ def test_yahtzee_is_answered_not_offered_in_the_learners_language():
     assert view.state["coach"]["sentence"].startswith("ಗುರಿ ಮೋಡ್ ")
 
 
-def test_after_the_game_each_player_reached_the_target_or_not(solver_cache):
+def test_after_the_game_each_player_reached_the_target_or_not(solver_cache: Path) -> None:
     game = Game(("Asha", "Ravi"), seed=2)
     view = target_board(game)
     while not game.over:
@@ -152,7 +157,7 @@ def test_after_the_game_each_player_reached_the_target_or_not(solver_cache):
 
 
 @pytest.mark.parametrize("lang", ["hi", "bn", "kn", "ur"])
-def test_the_target_mode_speaks_the_learners_language(solver_cache, lang):
+def test_the_target_mode_speaks_the_learners_language(solver_cache: Path, lang: str) -> None:
     game = Game(seed=1)
     view = target_board(game, lang)
     game.roll(result=(1, 2, 2, 4, 6))
@@ -169,20 +174,23 @@ def test_the_target_mode_speaks_the_learners_language(solver_cache, lang):
         assert f"{FSI}200{PDI}" in coach["sentence"]
 
 
-def test_the_table_is_solved_once_with_its_progress_on_the_board(tmp_path, monkeypatch):
+def test_the_table_is_solved_once_with_its_progress_on_the_board(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A first solve shows its progress; a second click while it is done finds it solved."""
     import yacht_edu.solver.target as target
 
-    solves, seen = [], []
+    solves: list[Rules] = []
+    seen: list[int] = []
 
-    def solve(rules, *, progress=None, workers=None, within=0):
+    def solve(rules: Rules, *, progress: Any = None, workers: int | None = None,
+              within: int = 0) -> npt.NDArray[np.float64]:
         bar = progress(total=2, desc="")
         for _ in range(2):
             bar.update(1)
             seen.append(view.progress)
         bar.close()
         solves.append(rules)
-        space = target.StateSpace.of(rules)
+        space = StateSpace.of(rules)
         chance = np.zeros((space.size, int(target.box_most(rules).sum()) + 2))
         chance[:, 0] = 1.0
         return chance

@@ -17,10 +17,10 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import nbformat
 import pytest
@@ -198,7 +198,7 @@ class Notebook:
     """
 
     def __init__(self, page: Any, connection_file: Path) -> None:
-        from jupyter_client import BlockingKernelClient
+        from jupyter_client.blocking.client import BlockingKernelClient
 
         self.page = page
         self.client = BlockingKernelClient()
@@ -232,6 +232,12 @@ class Notebook:
         self.client.stop_channels()
 
 
+class OpenNotebook(Protocol):
+    """The ``notebook`` fixture: ``notebook(name, source)`` or ``notebook(name)``."""
+
+    def __call__(self, name: str, source: str | None = None) -> Notebook: ...
+
+
 def wait_for_idle_kernel(lab: Lab, notebook: str) -> None:
     """Until the notebook's kernel has started and is idle (asked of the server, so that it
     works the same in JupyterLab and in Notebook 7)."""
@@ -247,7 +253,7 @@ def wait_for_idle_kernel(lab: Lab, notebook: str) -> None:
 
 
 @pytest.fixture
-def notebook(lab: Lab, page: Any, app: str) -> Iterator[Callable[[str, str], Notebook]]:
+def notebook(lab: Lab, page: Any, app: str) -> Iterator[OpenNotebook]:
     """``notebook(name, source)``: write a one-cell notebook, open it in ``app`` and run all of
     it; ``notebook(name)``: the same with the lesson ``notebooks/<name>``."""
     from playwright.sync_api import expect

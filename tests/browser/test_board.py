@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import Notebook, OpenNotebook
+
 pytestmark = pytest.mark.browser
 
-Notebook = Any  # conftest.Notebook: a notebook open in the lab
 BOTH = pytest.mark.parametrize("app", ["lab", "notebook"], indirect=True)
 LAPTOP = {"width": 1366, "height": 768}
 FILLED = re.compile(r"\byacht-filled\b")
@@ -120,14 +121,14 @@ def beside(answer: Any, clicked: Any) -> None:
 # -- whole games and speed ----------------------------------------------------------------------
 
 
-def test_a_whole_solitaire_yacht_game_by_clicking(notebook, artifacts):
+def test_a_whole_solitaire_yacht_game_by_clicking(notebook: OpenNotebook, artifacts: Path) -> None:
     nb = notebook("solitaire.ipynb",
                   "from yacht_edu import play\nview = play(seed=2026, chances=True)\nview")
     roll, dice = nb.widget(".yacht-roll"), nb.widget(".yacht-die")
     expect(dice).to_have_count(5)
     expect(nb.widget(".yacht-chances table")).to_be_visible()
-    roll_ms: list[float] = []
-    box_ms: list[float] = []
+    roll_ms: list[float | None] = []
+    box_ms: list[float | None] = []
     for turn in range(1, 13):
         expect(nb.widget(".yacht-status")).to_have_text(f"Round {turn} of 12 · Player 1 to play")
         rolls_left(nb, 3)
@@ -184,7 +185,7 @@ def record_latency(artifacts: Path, roll_ms: list[float], box_ms: list[float]) -
 # -- fast clicks: each acts once or is answered ---------------------------------------------------
 
 
-def test_a_real_double_click_rolls_once_holds_once_and_scores_once(notebook):
+def test_a_real_double_click_rolls_once_holds_once_and_scores_once(notebook: OpenNotebook) -> None:
     nb = notebook("double.ipynb", "from yacht_edu import play\nview = play(seed=7)\nview")
     roll = nb.widget(".yacht-roll")
     roll.dblclick()
@@ -205,7 +206,7 @@ def test_a_real_double_click_rolls_once_holds_once_and_scores_once(notebook):
     expect(nb.widget(".yacht-message")).to_have_text("")  # the second click was the same gesture
 
 
-def test_fast_clicks_after_a_roll_are_answered_never_dropped(notebook):
+def test_fast_clicks_after_a_roll_are_answered_never_dropped(notebook: OpenNotebook) -> None:
     nb = notebook("fast.ipynb", "from yacht_edu import play\nview = play(seed=9, settle=1.5)\nview")
     roll, message = nb.widget(".yacht-roll"), nb.widget(".yacht-message")
     roll.click()
@@ -228,7 +229,8 @@ def test_fast_clicks_after_a_roll_are_answered_never_dropped(notebook):
 
 
 @BOTH
-def test_two_players_pass_the_turn_and_the_other_card_says_whose_turn(notebook, app):
+def test_two_players_pass_the_turn_and_the_other_card_says_whose_turn(notebook: OpenNotebook,
+                                                                      app: str) -> None:
     nb = notebook(f"two-{app}.ipynb",
                   "from yacht_edu import play\nview = play(('Asha', 'Ravi'), seed=5)\nview")
     expect(nb.widget("th.yacht-current")).to_have_text("▶ Asha")
@@ -254,7 +256,7 @@ def test_two_players_pass_the_turn_and_the_other_card_says_whose_turn(notebook, 
         assert int(shown) == totals[name]
 
 
-def test_locked_controls_look_locked_and_answer_why(notebook):
+def test_locked_controls_look_locked_and_answer_why(notebook: OpenNotebook) -> None:
     nb = notebook("locked.ipynb", "from yacht_edu import play\nview = play(seed=4)\nview")
     die, roll, message = nb.widget(".yacht-die").first, nb.widget(".yacht-roll"), \
         nb.widget(".yacht-message")
@@ -284,7 +286,7 @@ view"""
 
 
 @pytest.mark.parametrize("screen", [{"has_touch": True}], indirect=True)
-def test_a_forbidden_box_says_why_on_a_tap(notebook):
+def test_a_forbidden_box_says_why_on_a_tap(notebook: OpenNotebook) -> None:
     nb = notebook("joker.ipynb", JOKER)
     expect(nb.widget(".yacht-box")).to_have_count(13)
     threes = nb.widget(".yacht-category-threes")
@@ -309,7 +311,8 @@ def test_a_forbidden_box_says_why_on_a_tap(notebook):
 
 @BOTH
 @pytest.mark.parametrize("screen", [LAPTOP], indirect=True)
-def test_a_two_player_game_fits_a_school_laptop_without_scrolling(notebook, app, artifacts):
+def test_a_two_player_game_fits_a_school_laptop_without_scrolling(notebook: OpenNotebook, app: str,
+                                                                  artifacts: Path) -> None:
     nb = notebook(f"laptop-{app}.ipynb",
                   "from yacht_edu import play\nview = play(('Asha', 'Ravi'), seed=3)\nview")
     roll_and_see(nb)
@@ -323,7 +326,8 @@ def test_a_two_player_game_fits_a_school_laptop_without_scrolling(notebook, app,
 
 
 @pytest.mark.parametrize("screen", [LAPTOP], indirect=True)
-def test_four_players_sit_side_by_side_and_the_panels_beside_the_card(notebook, artifacts):
+def test_four_players_sit_side_by_side_and_the_panels_beside_the_card(notebook: OpenNotebook,
+                                                                      artifacts: Path) -> None:
     nb = notebook("four.ipynb", "from yacht_edu import play\n"
                   "view = play(('Asha', 'Ravi', 'Meera', 'Kiran'), seed=3, chances=True)\nview")
     roll_and_see(nb)
@@ -347,7 +351,8 @@ view"""
 
 
 @pytest.mark.parametrize("screen", [LAPTOP], indirect=True)
-def test_the_end_of_the_game_is_announced_over_the_dice_with_the_ranking(notebook, artifacts):
+def test_the_end_of_the_game_is_announced_over_the_dice_with_the_ranking(notebook: OpenNotebook,
+                                                                         artifacts: Path) -> None:
     nb = notebook("end.ipynb", ALMOST_OVER)
     dice_top = nb.widget(".yacht-dice").bounding_box()["y"]
     roll_and_see(nb)
@@ -371,7 +376,7 @@ def test_the_end_of_the_game_is_announced_over_the_dice_with_the_ranking(noteboo
 # -- keyboard and languages -----------------------------------------------------------------------
 
 
-def test_keyboard_alone_rolls_holds_and_scores(notebook):
+def test_keyboard_alone_rolls_holds_and_scores(notebook: OpenNotebook) -> None:
     nb = notebook("keyboard.ipynb", "from yacht_edu import play\nview = play(seed=11)\nview")
     page = nb.page
     roll = nb.widget(".yacht-roll")
@@ -407,7 +412,8 @@ def test_keyboard_alone_rolls_holds_and_scores(notebook):
 
 @BOTH
 @pytest.mark.parametrize("lang", ["ur", "kn"])
-def test_a_turn_in_urdu_and_in_kannada(notebook, app, lang, artifacts):
+def test_a_turn_in_urdu_and_in_kannada(notebook: OpenNotebook, app: str, lang: str,
+                                       artifacts: Path) -> None:
     nb = notebook(f"lang-{lang}-{app}.ipynb", "from yacht_edu import play\n"
                   f"view = play(seed=3, lang={lang!r}, chances=True, coach=True)\nview")
     game = nb.widget(".yacht-game")
@@ -433,7 +439,7 @@ def test_a_turn_in_urdu_and_in_kannada(notebook, app, lang, artifacts):
     nb.page.screenshot(path=str(artifacts / f"turn-{lang}-{app}.png"))
 
 
-def test_lesson_1_runs_in_the_lab_and_a_learner_plays_in_it(notebook):
+def test_lesson_1_runs_in_the_lab_and_a_learner_plays_in_it(notebook: OpenNotebook) -> None:
     nb = notebook("01_playing_yacht.ipynb")
     expect(nb.widget(".yacht-game")).to_have_count(1)
     dice = nb.widget(".yacht-die")
@@ -455,7 +461,7 @@ def test_lesson_1_runs_in_the_lab_and_a_learner_plays_in_it(notebook):
 
 
 @pytest.mark.parametrize("screen", [{"width": 1366, "height": 1300}], indirect=True)
-def test_the_readme_picture(notebook, artifacts):
+def test_the_readme_picture(notebook: OpenNotebook, artifacts: Path) -> None:
     """A two-player game mid-turn with both panels beside the card: docs/game-widget.png."""
     nb = notebook("readme.ipynb", "from yacht_edu import play\n"
                   "view = play(('Asha', 'Ravi'), seed=2026, chances=True, coach=True)\nview")

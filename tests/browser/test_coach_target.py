@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import Notebook, OpenNotebook
+
 pytestmark = pytest.mark.browser
 
 VIEW = "[v for v in Out.values() if type(v).__name__ == 'GameView'][0]"
@@ -29,13 +31,14 @@ def warm_tables() -> None:
     solve_target("yacht")
 
 
-def kernel_best(nb, target: int) -> str:
+def kernel_best(nb: Notebook, target: int) -> str:
     """What the kernel's ``advise(game, goal=target)`` ranks first, as the coach writes it."""
     return str(nb.ask(f"__import__('yacht_edu').advise({VIEW}.game, goal={target})[0]"
                       ".label('en')"))
 
 
-def test_the_coach_target_mode_ranks_choices_in_the_game_widget(warm_tables, notebook):
+def test_the_coach_target_mode_ranks_choices_in_the_game_widget(warm_tables: None,
+                                                                notebook: OpenNotebook) -> None:
     nb = notebook("target.ipynb", "from yacht_edu import play\n"
                   "view = play(seed=2026, coach=True)\nview")
     roll = nb.widget(".yacht-roll")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -62,7 +63,7 @@ def test_two_learners_play_a_turn_each_independently(classroom: Classroom) -> No
     for step in range(3):
         for name, kernel in classroom.kernels.items():
             mirror = mirrors[name]
-            keep = [] if step == 0 else keep_the_commonest(mirror.dice)
+            keep = [] if step == 0 else keep_the_commonest(cast(ye.Dice, mirror.dice))
             reply = kernel.run(f"game.roll(keep={keep})\nprint(list(game.dice))")
             assert reply.error is None and reply.updates > 0  # the widget followed the game
             assert json.loads(reply.output) == list(mirror.roll(keep=keep))
