@@ -10,11 +10,29 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+from tests.helpers.examples import FUZZ, FUZZ_FACTOR
 
 _CACHE = "YACHT_EDU_CACHE"
 # A wrong answer to a lesson's exercise is an error while the lessons run under nbval, so the
 # teacher's edition fails when a worked answer goes wrong (the learner's blanks stay fine).
 _STRICT = "YACHT_EDU_STRICT_CHECKS"
+
+
+# Hypothesis profiles (docs/reliability.md), each from Hypothesis's own defaults.  "dev" (the
+# default): new random examples each run, a failure printed with the blob that replays it.
+# "ci" (chosen when CI is set, as .ci/run does): the same examples every run, no saved failures
+# replayed, no deadline and no too-slow check on a busy machine, so a green commit stays green.
+# "fuzz" (HYPOTHESIS_PROFILE=fuzz): twenty times the examples, to look for new bugs.
+_DEFAULTS = settings.get_profile("default")
+settings.register_profile("dev", _DEFAULTS, print_blob=True)
+settings.register_profile("ci", _DEFAULTS, derandomize=True, database=None, deadline=None,
+                          print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(FUZZ, _DEFAULTS, max_examples=100 * FUZZ_FACTOR, deadline=None,
+                          print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI")
+                                                               else "dev"))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from tests.helpers.examples import examples
 from yacht_edu import Game, RuleError, get_rules
 from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.rules import UPPER_BONUS_POINTS, UPPER_BONUS_THRESHOLD, YAHTZEE_BONUS_POINTS
@@ -123,7 +124,7 @@ class GamePlay(RuleBasedStateMachine):
 
 
 GamePlay.TestCase.settings = settings(
-    max_examples=60, stateful_step_count=60, deadline=None,
+    max_examples=examples(60), stateful_step_count=60, deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 TestGamePlay = pytest.mark.slow(GamePlay.TestCase)

@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from tests.helpers.examples import examples
 from tests.helpers.odd_values import odd_values
 from yacht_edu import Dice, Game, RuleError, coach, goal, policies, solver, strategies
 from yacht_edu import probability as p
@@ -189,7 +190,7 @@ def works_or_is_refused(call: Callable[[Any], object], value: Any) -> None:
         str(error).encode("utf-8")
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(value=odd_values())
 @pytest.mark.parametrize("call", calls())
 def test_any_value_works_or_is_refused_by_the_packages_error(call: str, value: Any) -> None:

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.helpers.examples import examples
 from tests.helpers.mutations import MUTATIONS, a_saved_game, outcome
 from tests.helpers.odd_values import odd_values
 from yacht_edu import Dice, Game, RuleError, Scorecard, categories, get_rules, score
@@ -27,7 +28,7 @@ from yacht_edu.i18n import UnknownLanguageError, set_language
 PACKAGE_ERRORS = (RuleError, UnknownLanguageError)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_seed=st.integers(0, 2**32), mutation=st.sampled_from(sorted(MUTATIONS)),
        damage_seed=st.integers(0, 2**32))
 def test_a_damaged_save_loads_the_same_game_or_is_refused(game_seed: int, mutation: str,
@@ -98,7 +99,7 @@ def english() -> Any:
     set_language("en")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(value=odd_values())
 @pytest.mark.parametrize("call", sorted(CALLS))
 def test_any_value_works_or_is_refused_by_the_packages_error(call: str, value: Any) -> None:
@@ -108,7 +109,7 @@ def test_any_value_works_or_is_refused_by_the_packages_error(call: str, value: A
         str(error).encode("utf-8")  # the message itself is printable
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(value=odd_values())
 @pytest.mark.parametrize("move", sorted(MOVES))
 def test_any_value_in_a_move_works_or_changes_nothing(move: str, value: Any) -> None:

@@ -20,6 +20,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.helpers.examples import examples
 from yacht_edu import Dice, InvalidDiceError, InvalidKeepError, UnknownCategoryError, get_rules
 from yacht_edu.probability import (
     STRATEGIES,
@@ -287,7 +288,7 @@ def test_keep_values_rank_every_keep() -> None:
     assert expected[(4, 5, 6, 6)] == 21 + sympy.Rational(7, 2)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(dice=st.lists(st.integers(1, 6), min_size=5, max_size=5), rolls=st.integers(0, 3),
        rules=st.sampled_from(RULE_SETS))
 def test_any_moment_of_a_turn(dice: list[int], rolls: int, rules: str) -> None:

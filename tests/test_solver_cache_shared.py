@@ -25,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.helpers.examples import examples
 from yacht_edu import Rules, get_rules
 from yacht_edu.solver import cache, clear_memory, solve
 from yacht_edu.solver.states import box_rows
@@ -245,7 +246,7 @@ damage = st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.integers(1, 25
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(damage)
 def test_a_damaged_table_loads_the_same_or_is_refused(changes: list[Any]) -> None:
     if not _GOOD:

@@ -5,6 +5,7 @@ is there), so every test imports these without touching ``sys.path``; the benchm
 the same way, the editable install putting the clone's root on the path
 (``dev-mode-dirs`` in pyproject.toml).
 
+- :mod:`tests.helpers.examples`: how many examples a property test tries, by Hypothesis profile;
 - :mod:`tests.helpers.lesson_figures`: every number a lesson states, checked against the package;
 - :mod:`tests.helpers.mutations`: ways to damage a saved game;
 - :mod:`tests.helpers.odd_values`: odd values to give to every public function;
