@@ -443,3 +443,16 @@ def test_a_rule_set_shows_its_options_in_the_language(lang: str) -> None:
     label = get_rules("yahtzee", joker="free", upper_first=True).label(lang)
     assert all(words[key] in label
                for key in ("rules.yahtzee", "rules.joker_free", "rules.upper_first"))
+
+
+def test_a_number_python_will_not_write_is_described_whatever_the_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python writes no int of more than 4,300 digits (a limit a program may lower): a number
+    the package would otherwise write out is described, in a message as anywhere."""
+    from yacht_edu import i18n
+
+    monkeypatch.setattr(i18n, "_LONGEST_INT_BITS", 10**9)  # as if the limit were set lower
+    described = t("value.huge_int", "hi", size=5001)
+    assert i18n.digits(-10**5000, "hi") == described
+    assert str(i18n.Faces([1, 10**5000])) == f"1-{t('value.huge_int', 'en', size=5001)}"
+    assert described in t("error.bad_seed", "hi", given=i18n.Given(10**5000))

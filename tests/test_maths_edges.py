@@ -13,8 +13,9 @@ import pytest
 from yacht_edu import Game, RuleError
 from yacht_edu.coach import advise, analyse
 from yacht_edu.display.numbers import decimal, with_decimal
-from yacht_edu.errors import ArgumentTypeError, InvalidPlayersError
+from yacht_edu.errors import ArgumentTypeError, InvalidKeepError, InvalidPlayersError
 from yacht_edu.goal import beat_the_leader
+from yacht_edu.i18n import LANGUAGES, language, t
 from yacht_edu.probability import p_kind_within, p_within
 from yacht_edu.probability.fairness import BadCountsError, counts_of, fairness
 from yacht_edu.probability.waiting import BadWaitError, first_yacht
@@ -77,6 +78,18 @@ def test_messages_show_any_value_safely(call: Any, value: Any) -> None:
     message = str(refused.value)
     message.encode("utf-8")
     assert len(message) < 1000
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("rolls", "dice"), [(1, DICE), (2, None)], ids=["dice", "a turn"])
+def test_a_keep_rule_keeping_a_huge_number_is_refused_in_the_learners_language(
+        lang: str, rolls: int, dice: tuple[int, ...] | None) -> None:
+    """Found by the random search: the message showed the keep with str(), and Python refuses
+    to write an int of more than 4,300 digits (a bare ValueError)."""
+    with language(lang), pytest.raises(InvalidKeepError) as refused:
+        p_within("yacht", rolls, strategy=lambda d, r: (0, -10**5000), dice=dice)
+    assert refused.value.msgid == "error.keep_not_in_dice"
+    assert f"{t('value.huge_int', lang, size=5001)}-0" in refused.value.message(lang)
 
 
 def test_counts_that_cannot_be_worked_out_are_refused() -> None:

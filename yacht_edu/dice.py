@@ -23,7 +23,7 @@ from yacht_edu import hands
 from yacht_edu.checks import check_seed, items, whole_number
 from yacht_edu.errors import InvalidDiceError, InvalidKeepError, ReadOnlyError
 from yacht_edu.hands import FACES, NUMBER_OF_DICE, Hand
-from yacht_edu.i18n import Given, huge
+from yacht_edu.i18n import Faces, Given
 
 __all__ = [
     "FACES",
@@ -125,7 +125,7 @@ class Dice(Sequence[int]):
         wanted = Counter(kept_values(kept))
         if len(wanted) and wanted - Counter(self._values):
             raise InvalidKeepError(
-                "error.keep_not_in_dice", keep=_show(sorted(wanted.elements())), dice=_show(self)
+                "error.keep_not_in_dice", keep=Faces(sorted(wanted.elements())), dice=Faces(self)
             )
         positions = []
         for i, value in enumerate(self._values):
@@ -160,10 +160,6 @@ class Dice(Sequence[int]):
         from yacht_edu.display import dice_html
 
         return dice_html(self)
-
-
-def _show(values: Iterable[int]) -> str:
-    return "-".join("…" if huge(v) else str(v) for v in values) or "—"
 
 
 class DiceRoller:

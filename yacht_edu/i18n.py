@@ -11,8 +11,10 @@ placeholders are written ``{name}`` and filled with :meth:`str.format`.
 'You have used all 3 rolls of this turn: choose a category to score.'
 
 A parameter is shown as it is, except the few kinds that are marked for the reader: a
-:class:`CategoryName` (or :class:`CategoryNames`) is the one thing turned into words, and a
-:class:`Given` value is written as Python writes it, shortened and safe to print.
+:class:`CategoryName` (or :class:`CategoryNames`) is the one thing turned into words, a
+:class:`Given` value is written as Python writes it, shortened and safe to print, and
+:class:`Faces` are dice written ``2-2-5``.  A whole number too long to write out (a caller may
+give ``-10**5000``) is described instead, wherever it appears.
 
 >>> t("error.category_used", category=CategoryName("full_house"), points=25)
 'Full House is already filled (with 25): choose an open category.'
@@ -26,6 +28,7 @@ import ast
 import contextlib
 import functools
 import gettext
+import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -36,6 +39,7 @@ __all__ = [
     "RTL_LANGUAGES",
     "CategoryName",
     "CategoryNames",
+    "Faces",
     "Given",
     "UnknownLanguageError",
     "box_name",
@@ -110,6 +114,26 @@ class Given:
     printable (a 5,000-digit integer, a lone surrogate or a long list cannot break a message)."""
 
     value: object
+
+    def __str__(self) -> str:
+        return shown(self, None)
+
+
+@dataclass(frozen=True, init=False)
+class Faces:
+    """Dice values inside a message, written ``2-2-5`` (``—`` for none).  They may be values a
+    caller gave: one too long to write out is described, so no value can break the message.
+
+    >>> t("error.keep_not_in_dice", keep=Faces([6, 6]), dice=Faces([1, 2, 3, 4, 6]))
+    'You cannot keep 6-6: the dice on the table are 1-2-3-4-6. Keep only dice you have.'
+    >>> str(Faces([0, -10**5000])), str(Faces([]))
+    ('0-a whole number of 5001 digits', '—')
+    """
+
+    values: tuple[int, ...]
+
+    def __init__(self, values: Iterable[int]) -> None:
+        object.__setattr__(self, "values", tuple(values))
 
     def __str__(self) -> str:
         return shown(self, None)
@@ -226,6 +250,8 @@ def shown(value: object, lang: str | None) -> str:
         return t("list.separator", lang).join(shown(CategoryName(c), lang) for c in value.ids)
     if isinstance(value, Given):
         return shortened(python_form(value.value, lang))
+    if isinstance(value, Faces):
+        return "-".join(digits(v, lang) for v in value.values) or "—"
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int):
@@ -242,11 +268,23 @@ def python_form(value: object, lang: str | None) -> str:
     try:
         return printable(repr(value))
     except Exception:  # a repr that fails (a huge int inside a list) must not hide the message
+        if isinstance(value, int) and not isinstance(value, bool):
+            return digits(value, lang)  # a digit limit set lower (sys.set_int_max_str_digits)
         return f"<{type(value).__name__}>"
 
 
 def huge(number: int) -> bool:
     return number.bit_length() > _LONGEST_INT_BITS
+
+
+def digit_count(number: int) -> int:
+    """How many digits ``number`` has, worked out without writing it.
+
+    >>> digit_count(-10**5000), digit_count(10**5000 - 1), digit_count(0)
+    (5001, 5000, 1)
+    """
+    size = int(abs(number).bit_length() * math.log10(2)) + 1
+    return size - 1 if size > 1 and abs(number) < 10 ** (size - 1) else size
 
 
 def printable(text: str) -> str:
@@ -320,11 +358,14 @@ _NATIVE_DIGITS: Mapping[str, str] = {}
 
 
 def digits(number: int, lang: str | None = None) -> str:
-    """A whole number written with the digits the language's rule pages use."""
+    """A whole number written with the digits the language's rule pages use; one too long to
+    write out is described (``a whole number of 5001 digits``)."""
     code = check_language(lang)
-    if huge(number):
-        size = int(number.bit_length() * 0.30103) + 1
-        return t("value.huge_int", code, size=size)
-    text = str(number)
+    try:
+        text = "" if huge(number) else str(number)
+    except ValueError:  # a limit set lower than Python's own (sys.set_int_max_str_digits)
+        text = ""
+    if not text:
+        return t("value.huge_int", code, size=digit_count(number))
     native = _NATIVE_DIGITS.get(code)
     return text if native is None else text.translate(str.maketrans("0123456789", native))

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from yacht_edu.dice import Dice, faces, kept_values
 from yacht_edu.errors import InvalidKeepError, RuleError
 from yacht_edu.hands import FACES, Hand
-from yacht_edu.i18n import Given, t
+from yacht_edu.i18n import Faces, Given, t
 
 if TYPE_CHECKING:
     import numpy as np
@@ -202,6 +202,5 @@ def kept_by(rule: KeepRule, hand: Hand, rolls_left: int) -> Hand:
     except InvalidKeepError:
         raise InvalidKeepError("probability.error.keep_not_values", keep=Given(kept)) from None
     if Counter(values) - Counter(hand):
-        raise InvalidKeepError("error.keep_not_in_dice", keep="-".join(map(str, values)) or "—",
-                               dice="-".join(map(str, hand)))
+        raise InvalidKeepError("error.keep_not_in_dice", keep=Faces(values), dice=Faces(hand))
     return values
