@@ -16,7 +16,6 @@ import pytest
 
 import yacht_edu as ye
 from tests.helpers.lesson_figures import check_figures
-from yacht_edu.goal import reach_curves, simulate_reach
 from yacht_edu.lessons import check, exercise
 from yacht_edu.lessons.lesson08 import (
     ASHA_TOTAL,
@@ -31,7 +30,9 @@ from yacht_edu.lessons.lesson08 import (
     mean_keep,
     target_keep,
 )
+from yacht_edu.reach import reach_curves
 from yacht_edu.solver import optimal_expected_score, optimal_score_distribution
+from yacht_edu.strategies import simulate
 
 LESSON = Path(__file__).resolve().parents[1] / "teacher" / "08_play_to_win.ipynb"
 ONLY_CHOICE = {box: 0 for box in ye.categories() if box != "choice"}
@@ -68,9 +69,9 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
     widest = int(curves.targets[int(np.argmax(curves.gap))])
     sixes = all_sixes_within_three()
     need = ASHA_TOTAL + 1 - sum(BEN_FILLED.values())
-    ben = ye.advise(BEN_DICE, 2, filled=BEN_FILLED, goal=ASHA_TOTAL + 1)
-    ahead = ye.advise((6, 6, 5, 3, 2), 2, filled=BEN_FILLED, goal=168 + 1)
-    far, near = far_scores(), simulate_reach(120, games=GAMES, seed=SEED).scores
+    ben = ye.advise(BEN_DICE, 2, filled=BEN_FILLED, target=ASHA_TOTAL + 1)
+    ahead = ye.advise((6, 6, 5, 3, 2), 2, filled=BEN_FILLED, target=168 + 1)
+    far, near = far_scores(), simulate(games=GAMES, seed=SEED, target=120).scores
     check_figures(LESSON, {
         "166.96": dist.mean, "167": round(mean), "200": 200,
         "16.68": 100 * dist.at_least(200), "21.81": 100 * ye.reach_probability(200),
@@ -110,7 +111,7 @@ def test_one_step_of_the_recursion_is_brute_force() -> None:
 
 def test_bens_keeps_agree_with_a_brute_force_of_his_last_turn() -> None:
     need = ASHA_TOTAL + 1 - sum(BEN_FILLED.values())
-    ben = ye.advise(BEN_DICE, 2, filled=BEN_FILLED, goal=ASHA_TOTAL + 1)
+    ben = ye.advise(BEN_DICE, 2, filled=BEN_FILLED, target=ASHA_TOTAL + 1)
     for keep in [(5,), (5, 5), ()]:
         assert abs(ben.of(keep).chance - float(two_rolls_left(keep, need))) < 1e-9
     assert target_keep() == (5,) and mean_keep() == (5, 5)
@@ -127,4 +128,4 @@ def test_the_spreads_are_the_solvers_and_numpys() -> None:
     assert abs(float(exercise("08.5").example()) - float(scores.std())) < 1e-9  # type: ignore[arg-type]
     # The risk-taker spreads more than the expected-score player, the safe player much less.
     assert float(scores.std()) > dist.sd > 2 * float(
-        simulate_reach(120, games=GAMES, seed=SEED).scores.std())
+        simulate(games=GAMES, seed=SEED, target=120).scores.std())

@@ -14,11 +14,11 @@ from yacht_edu import Game, RuleError
 from yacht_edu.coach import advise, analyse
 from yacht_edu.display.numbers import decimal, with_decimal
 from yacht_edu.errors import ArgumentTypeError, InvalidKeepError, InvalidPlayersError
-from yacht_edu.goal import beat_the_leader
 from yacht_edu.i18n import LANGUAGES, language, t
 from yacht_edu.probability import p_kind_within, p_within
 from yacht_edu.probability.fairness import BadCountsError, counts_of, fairness
 from yacht_edu.probability.waiting import BadWaitError, first_yacht
+from yacht_edu.reach import beat_the_leader
 from yacht_edu.solver import optimal_expected_score, solve
 
 DICE = (6, 6, 6, 2, 1)

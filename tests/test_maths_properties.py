@@ -1,6 +1,6 @@
 """Property tests of the mathematics' and the faces' edges (the model's are in
 test_model_properties.py): any value given to a public function of probability/, solver/,
-coach, strategies, policies, goal or ``play`` either works or is refused with the package's own
+coach, strategies, policies, reach or ``play`` either works or is refused with the package's own
 error and a printable message — never an exception from numpy, collections, int() or sympy.
 
 Each call puts the odd value in one argument and keeps the others cheap (Yacht, whose table is
@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 
 from tests.helpers.examples import examples
 from tests.helpers.odd_values import odd_values
-from yacht_edu import Dice, Game, RuleError, coach, goal, policies, solver, strategies
+from yacht_edu import Dice, Game, RuleError, coach, policies, reach, solver, strategies
 from yacht_edu import probability as p
 from yacht_edu.compare import compare_rules
 from yacht_edu.custom import custom_rules
@@ -111,7 +111,8 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "advise(rules)": lambda x: coach.advise(YACHT, 1, None, x),
     "advise(yahtzee_bonuses)": lambda x: coach.advise(YACHT, 1, None, "yahtzee",
                                                       yahtzee_bonuses=x),
-    "advise(goal)": lambda x: coach.advise(YACHT, 1, goal=x),
+    "advise(target)": lambda x: coach.advise(YACHT, 1, target=x),
+    "advise(points)": lambda x: coach.advise(YACHT, 1, target=100, points=x),
     "analyse": lambda x: coach.analyse(x),
     # strategies and policies
     "strategy_expected_score(strategy)": lambda x: strategies.strategy_expected_score(x),
@@ -125,18 +126,15 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "as_keep_rule": lambda x: policies.as_keep_rule(x),
     "keep rule returning it": lambda x: p.p_within("yacht", 1, strategy=lambda d, r: x,
                                                     dice=(*YACHT[:4], 3)),
-    # the goal
-    "reach_probability(target)": lambda x: goal.reach_probability(x),
-    "reach_probability(rules)": lambda x: goal.reach_probability(100, x),
-    "reach_probability(filled)": lambda x: goal.reach_probability(100, filled=x),
-    "reach_probability(points)": lambda x: goal.reach_probability(100, points=x),
-    "advise_goal(goal)": lambda x: goal.advise_goal(YACHT, 1, goal=x),
-    "advise_goal(points)": lambda x: goal.advise_goal(YACHT, 1, goal=100, points=x),
-    "beat_the_leader(game)": lambda x: goal.beat_the_leader(x),
-    "beat_the_leader(player)": lambda x: goal.beat_the_leader(a_yacht_game(), x),
-    "simulate_reach(target)": lambda x: goal.simulate_reach(x, games=2),
-    "simulate_reach(games)": lambda x: goal.simulate_reach(100, games=x),
-    "simulate_reach(seed)": lambda x: goal.simulate_reach(100, games=2, seed=x),
+    # the target
+    "reach_probability(target)": lambda x: reach.reach_probability(x),
+    "reach_probability(rules)": lambda x: reach.reach_probability(100, x),
+    "reach_probability(filled)": lambda x: reach.reach_probability(100, filled=x),
+    "reach_probability(points)": lambda x: reach.reach_probability(100, points=x),
+    "beat_the_leader(game)": lambda x: reach.beat_the_leader(x),
+    "beat_the_leader(player)": lambda x: reach.beat_the_leader(a_yacht_game(), x),
+    "simulate(target)": lambda x: strategies.simulate(games=2, target=x),
+    "simulate(strategy, target)": lambda x: strategies.simulate(x, games=2, target=100),
     # custom rule sets and their comparison
     "custom_rules(base)": lambda x: custom_rules(x),
     "custom_rules(name)": lambda x: custom_rules(name=x),

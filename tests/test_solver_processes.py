@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from yacht_edu.errors import SolverStoppedError
-from yacht_edu.solver import backward, solve
+from yacht_edu.solver import backward, solve, workers
 from yacht_edu.solver.states import StateSpace, box_rows
 
 
@@ -23,19 +23,19 @@ class CountingBar:
         self.closed = True
 
 
-@pytest.mark.skipif(not backward._can_fork(), reason="helper processes are forked on Linux only")
+@pytest.mark.skipif(not workers.can_fork(), reason="helper processes are forked on Linux only")
 @pytest.mark.parametrize("name", ["yacht", "yacht_sum4"])
 def test_two_processes_give_the_same_table_bit_for_bit(name: str,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(backward, "FORK_FROM", 0)  # fork even for these small rule sets
     starts: list[int] = []
-    original = backward._helpers
+    original = workers._helpers
 
-    def helpers(job: backward._Job, helpers: int, forked: bool):  # type: ignore[no-untyped-def]
+    def helpers(job: workers.LayerJob, helpers: int, forked: bool):  # type: ignore[no-untyped-def]
         starts.append(forked)
         return original(job, helpers, forked)
 
-    monkeypatch.setattr(backward, "_helpers", helpers)
+    monkeypatch.setattr(workers, "_helpers", helpers)
     bars: list[CountingBar] = []
 
     def progress(total: int, desc: str) -> CountingBar:
@@ -65,22 +65,22 @@ def test_threads_serve_a_solve_that_brings_its_own_chunk_solver() -> None:
     assert np.array_equal(mean, solve("yacht", workers=1, use_cache=False).mean, equal_nan=True)
 
 
-def _team_job(work: backward.ChunkSolver) -> backward._Job:
+def _team_job(work: backward.ChunkSolver) -> backward._ExpectedJob:
     """A job over Yacht's layers whose chunks are worked out by ``work``."""
     space = StateSpace.of("yacht")
     layers = [space.layer(n) for n in range(space.number_of_boxes + 1)]
     largest = max(len(layer.solved) for layer in layers)
-    tables = [backward._table(size, 0.0, np.float64, shared=True)
+    tables = [workers.shared_array(size, 0.0, np.float64, shared=True)
               for size in (space.size, space.size, largest, largest)]
-    return backward._Job(work, layers, *tables)
+    return backward._ExpectedJob(work, layers, *tables)
 
 
-def _parts(job: backward._Job, filled: int) -> list[tuple[int, int, int]]:
+def _parts(job: backward._ExpectedJob, filled: int) -> list[tuple[int, int, int]]:
     states = len(job.layers[filled].solved)
     return [(filled, start, min(start + 8, states)) for start in range(0, states, 8)]
 
 
-@pytest.mark.skipif(not backward._can_fork(), reason="helper processes are forked on Linux only")
+@pytest.mark.skipif(not workers.can_fork(), reason="helper processes are forked on Linux only")
 def test_a_team_shares_out_every_part_once_and_this_process_works_too() -> None:
     import os
 
@@ -91,7 +91,7 @@ def test_a_team_shares_out_every_part_once_and_this_process_works_too() -> None:
                 np.full(len(states), float(filled)))
 
     job = _team_job(work)
-    with backward._Team(job, 1) as team:
+    with workers.Team(job, 1) as team:
         done = list(team.run(_parts(job, 6)))
         helpers = list(team.helpers)
     states = len(job.layers[6].solved)
@@ -101,14 +101,14 @@ def test_a_team_shares_out_every_part_once_and_this_process_works_too() -> None:
     assert not any(helper.is_alive() for helper in helpers)  # stopped when the team ends
 
 
-@pytest.mark.skipif(not backward._can_fork(), reason="helper processes are forked on Linux only")
+@pytest.mark.skipif(not workers.can_fork(), reason="helper processes are forked on Linux only")
 @pytest.mark.parametrize("failure", ["raises", "dies"])
 def test_a_helper_that_fails_stops_the_solve_with_a_clear_error(failure: str) -> None:
     import os
     import time
 
     parent = os.getpid()
-    helper_started = backward._table(1, 0, np.int64, shared=True)
+    helper_started = workers.shared_array(1, 0, np.int64, shared=True)
 
     def work(states, mean, mean_square, filled):  # type: ignore[no-untyped-def]
         if os.getpid() != parent:
@@ -123,7 +123,7 @@ def test_a_helper_that_fails_stops_the_solve_with_a_clear_error(failure: str) ->
 
     job = _team_job(work)
     expected = "(exit code 3)" if failure == "dies" else "(ValueError: a broken chunk)"
-    with backward._Team(job, 1) as team:
+    with workers.Team(job, 1) as team:
         helpers = list(team.helpers)
         with pytest.raises(SolverStoppedError, match=re.escape(expected)) as stopped:
             list(team.run(_parts(job, 10)))
@@ -153,7 +153,7 @@ def test_a_progress_that_is_not_a_bar_is_refused_before_any_work(progress: objec
 
 
 def test_no_bar_is_none_or_false() -> None:
-    assert backward.start_progress(None, 10, "x") is None
-    assert backward.start_progress(False, 10, "x") is None  # type: ignore[arg-type]
-    bar = backward.start_progress(CountingBar, 10, "x")
+    assert workers.start_progress(None, 10, "x") is None
+    assert workers.start_progress(False, 10, "x") is None  # type: ignore[arg-type]
+    bar = workers.start_progress(CountingBar, 10, "x")
     assert isinstance(bar, CountingBar) and bar.total == 10

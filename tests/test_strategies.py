@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from yacht_edu import Scorecard, get_rules, optimal_expected_score
+from yacht_edu import Scorecard, get_rules, optimal_expected_score, solver
 from yacht_edu.dice import multisets
 from yacht_edu.solver.states import StateSpace
 from yacht_edu.solver.turn import HAND_INDEX, KEEPS
@@ -84,7 +84,8 @@ def test_boxes_chosen_are_the_preferred_allowed_ones(name: str) -> None:
             card = card.fill(hand, rng.choice(card.allowed(hand)))
         cards.append(card)
         states.append(space.number_of(card))
-    plan = strategy.plan(rules, np.array(states))
+    plan = solver.plan(solver.objective_of(strategy, rules), np.array(states),
+                       np.zeros(len(states), dtype=np.int64))
     pars = box_pars(rules) if name == "beat_par" else dict.fromkeys(rules.categories, 0.0)
     for column, card in enumerate(cards):
         for hand in rng.sample(multisets(), 10):
@@ -103,7 +104,8 @@ def box_rows_of(rules: object) -> np.ndarray:
 
 
 def test_chase_five_keeps_the_most_common_face() -> None:
-    plan = get_strategy("chase_five").plan(get_rules("yacht"), np.array([0, 5]))
+    plan = solver.plan(solver.objective_of("chase_five", "yacht"), np.array([0, 5]),
+                       np.zeros(2, dtype=np.int64))
     for hand, h in HAND_INDEX.items():
         for keeps in plan.keeps:
             assert {KEEPS[k] for k in keeps[h]} == {keep_most_common(hand)}

@@ -1,4 +1,4 @@
-"""The best chance to reach a target (yacht_edu.solver.target, yacht_edu.goal).
+"""The best chance to reach a target (yacht_edu.solver.target, yacht_edu.reach).
 
 The solver is checked against a brute force written independently here: plain Python over
 sorted hands, in exact fractions, following the rules through ``yacht_edu.score`` only.
@@ -18,10 +18,11 @@ import numpy as np
 import pytest
 
 from yacht_edu import Game, RuleError, advise, categories, reach_probability, score
-from yacht_edu.goal import BadTargetError, beat_the_leader, simulate_reach
 from yacht_edu.i18n import LANGUAGES
+from yacht_edu.reach import BadTargetError, beat_the_leader
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.target import NotOfferedError, solve_target, solve_target_endgame
+from yacht_edu.strategies import simulate
 
 Hand = tuple[int, ...]
 
@@ -168,7 +169,7 @@ def test_the_expected_score_players_chance_of_200() -> None:
 
 @pytest.mark.slow
 def test_a_simulation_of_the_target_strategy_agrees() -> None:
-    simulation = simulate_reach(200, games=20_000, seed=13)
+    simulation = simulate(games=20_000, seed=13, target=200)
     exact = reach_probability(200)
     bound = 4 * math.sqrt(exact * (1 - exact) / simulation.games)
     assert abs(simulation.chance - exact) < bound
@@ -186,13 +187,13 @@ def test_filled_and_points_answer_from_any_moment() -> None:
     assert reach_probability(-3) == 1.0 and reach_probability(1000) == 0.0
 
 
-# -- advice with a goal ----------------------------------------------------------------------
+# -- advice with a target ----------------------------------------------------------------------
 
 
-def test_advice_with_a_goal_averages_to_the_reach_chance() -> None:
+def test_advice_with_a_target_averages_to_the_reach_chance() -> None:
     # Before the first roll the chance is the average, over the first roll's hands, of the
     # best keep's chance: the coach's numbers and the table's must agree.
-    average = math.fsum(float(p) * advise(hand, 2, goal=200).best.chance
+    average = math.fsum(float(p) * advise(hand, 2, target=200).best.chance
                         for hand, p in outcomes(5).items())
     assert average == pytest.approx(reach_probability(200), abs=1e-12)
 
@@ -201,7 +202,7 @@ def test_advice_with_a_goal_averages_to_the_reach_chance() -> None:
 def test_boxes_are_ranked_by_the_chance_they_leave() -> None:
     boxes = {"yacht", "sixes", "choice"}
     card = card_with_open(boxes)
-    advice = advise([6, 6, 6, 6, 6], 0, filled=card.filled, goal=card.total + 100)
+    advice = advise([6, 6, 6, 6, 6], 0, filled=card.filled, target=card.total + 100)
     assert {c.choice for c in advice} == boxes
     for entry in advice:
         assert isinstance(entry.choice, str)
@@ -213,21 +214,26 @@ def test_boxes_are_ranked_by_the_chance_they_leave() -> None:
     assert advice.best.loss == 0.0 and advice[2].loss == pytest.approx(chances[0] - chances[2])
 
 
-def test_stopping_is_safe_for_a_small_goal_and_poor_for_a_large_one() -> None:
+def test_stopping_is_safe_for_a_small_target_and_poor_for_a_large_one() -> None:
     # Yacht and Choice open, four sixes and a one after the first roll.
     card = card_with_open({"yacht", "choice"})
-    safe = advise([6, 6, 6, 6, 1], 2, filled=card.filled, goal=card.total + 25)
-    assert safe.of([1, 6, 6, 6, 6]).rank == 1 and safe.best.chance == 1.0  # 25 in Choice now
-    bold = advise([6, 6, 6, 6, 1], 2, filled=card.filled, goal=card.total + 70)
+    safe = advise([6, 6, 6, 6, 1], 2, filled=card.filled, target=card.total + 25)
+    stop = safe.of([1, 6, 6, 6, 6])  # 25 in Choice now: the target is certain
+    assert stop.chance == 1.0 and stop.loss == 0.0
+    # Keeping the four sixes is certain too (four sixes and any die make 25), and worth more
+    # points on average: the tie is broken by the expected final score.
+    assert safe.best.choice == (6, 6, 6, 6) and safe.best.chance == 1.0
+    assert safe.best.expected > stop.expected and stop.rank > 1
+    bold = advise([6, 6, 6, 6, 1], 2, filled=card.filled, target=card.total + 70)
     assert bold.best.choice == (6, 6, 6, 6)
     # Stopping now: 25 in Choice, then a yacht in the last turn is the only way to 70.
     assert bold.of([1, 6, 6, 6, 6]).chance == pytest.approx(347897 / 7558272, abs=1e-12)
 
 
-def test_advice_with_a_goal_for_a_running_game() -> None:
+def test_advice_with_a_target_for_a_running_game() -> None:
     game = Game(["Ann", "Ben"], seed=4)
     game.roll()
-    advice = advise(game, goal=150)
+    advice = advise(game, target=150)
     assert advice.player == "Ann" and advice.dice == tuple(game.dice or ())
     assert advice.chance == advice.best.chance
 
@@ -262,8 +268,8 @@ def test_the_plot_shows_both_players() -> None:
     import matplotlib
 
     matplotlib.use("Agg")
-    from yacht_edu.goal import reach_curves
-    from yacht_edu.goal_plots import plot_reach
+    from yacht_edu.reach import reach_curves
+    from yacht_edu.reach_plots import plot_reach
 
     curves = reach_curves("yacht")
     assert curves.gap.min() >= -1e-12 and curves.gap.max() > 0.05  # the lesson: a real gap

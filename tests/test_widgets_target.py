@@ -12,8 +12,8 @@ import pytest
 
 from yacht_edu import Dice, Game, advise, get_rules, reach_probability
 from yacht_edu.display.numbers import percent
-from yacht_edu.goal import BadTargetError, beat_the_leader
 from yacht_edu.i18n import t
+from yacht_edu.reach import BadTargetError, beat_the_leader
 from yacht_edu.rules import Rules
 from yacht_edu.solver.states import StateSpace
 from yacht_edu.widgets import GameView, play
@@ -35,9 +35,9 @@ def ranking(view: GameView) -> list[tuple[str, str]]:
 
 
 def kernel_ranking(game: Game, target: int) -> list[tuple[str, str]]:
-    """The same from ``advise(game, goal=target)``, written as the table writes it."""
+    """The same from ``advise(game, target=target)``, written as the table writes it."""
     return [(choice.label("en"), f"{100 * choice.chance:.2f} %")
-            for choice in advise(game, goal=target)]
+            for choice in advise(game, target=target)]
 
 
 def test_the_target_mode_ranks_as_advise_with_a_goal(solver_cache: Path) -> None:
@@ -49,7 +49,7 @@ def test_the_target_mode_ranks_as_advise_with_a_goal(solver_cache: Path) -> None
     assert coach["target"] == {"auto": False, "value": DEFAULT_TARGET, "text": "Target (points):"}
     assert ranking(view) == kernel_ranking(game, 200)
     # yacht_edu.goal's doctest: keep the six, 0.1969 to reach 200 from this first roll
-    first, second = advise(game, goal=200)[:2]
+    first, second = advise(game, target=200)[:2]
     assert first.choice == (6,) and round(first.chance, 4) == 0.1969
     assert coach["sentence"] == (
         "Best for reaching 200: Keep 6, roll the rest. Played for it from here, you reach 200 "
@@ -116,7 +116,7 @@ def test_in_the_last_round_the_coach_plays_to_beat_the_leader(solver_cache: Path
         game.roll()
     (box,) = game.scorecard().open_categories
     made = ravi + game.rules.score(cast(Dice, game.dice), box) >= target
-    assert advise(game, goal=target).chance == (1.0 if made else 0.0)
+    assert advise(game, target=target).chance == (1.0 if made else 0.0)
 
 
 def test_a_solitaire_game_has_no_leader_to_beat(solver_cache: Path) -> None:
@@ -162,14 +162,14 @@ def test_the_target_mode_speaks_the_learners_language(solver_cache: Path, lang: 
     view = target_board(game, lang)
     game.roll(result=(1, 2, 2, 4, 6))
     coach = view.state["coach"]
-    best = advise(game, goal=200)[0]
+    best = advise(game, target=200)[0]
     assert coach["sentence"].startswith(t("coach_target.best", lang, target="200",
                                           choice=best.label(lang), chance="20 %"))
     assert coach["target"]["text"] == t("coach_target.input", lang) != "Target (points):"
     assert coach["columns"][2] == t("coach_target.col_chance", lang, target="200")
     assert [m["label"] for m in coach["modes"]][1] == t("coach_target.mode", lang)
     assert [row["cells"][1] for row in coach["rows"]] == [c.label(lang)
-                                                          for c in advise(game, goal=200)]
+                                                          for c in advise(game, target=200)]
     if lang == "ur":  # numbers and dice isolated inside the right-to-left sentence
         assert f"{FSI}200{PDI}" in coach["sentence"]
 

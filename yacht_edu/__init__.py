@@ -36,7 +36,7 @@ from yacht_edu.scorecard import Scorecard
 if TYPE_CHECKING:  # what a type checker reads; at run time these load on first use (below)
     from yacht_edu.coach import advise, analyse
     from yacht_edu.compare import compare_rules
-    from yacht_edu.goal import reach_probability
+    from yacht_edu.reach import reach_probability
     from yacht_edu.probability import expected_one_roll, p_one_roll, p_within, teacher_table
     from yacht_edu.probability.fairness import fairness
     from yacht_edu.solver import optimal_expected_score, optimal_score_distribution
@@ -56,7 +56,7 @@ _LAZY = {
     "analyse": "yacht_edu.coach",
     "compare_rules": "yacht_edu.compare",
     "play": "yacht_edu.widgets",
-    "reach_probability": "yacht_edu.goal",
+    "reach_probability": "yacht_edu.reach",
     "fairness": "yacht_edu.probability.fairness",
     "tally": "yacht_edu.widgets.tally",
     "DieTally": "yacht_edu.widgets.tally",

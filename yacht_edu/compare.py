@@ -24,25 +24,14 @@ import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-import numpy as np
-import numpy.typing as npt
 
 from yacht_edu.errors import RuleDesignError
-from yacht_edu.hands import HAND_ROLLS, HANDS, KEEPS, ORDERED_ROLLS
 from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, RulesLike, get_rules
-from yacht_edu.scorecard import Scorecard
-from yacht_edu.solver import solve
-from yacht_edu.solver.backward import CHUNK, hand_worth, turn_worth
-from yacht_edu.solver.states import BoxRows, box_rows, chunks
-from yacht_edu.solver.turn import pick, roll_forward
+from yacht_edu.solver import objective_of, play_forward, solve
 
-__all__ = ["Comparison", "RulesSummary", "compare_rules", "play_forward", "summarise"]
+__all__ = ["Comparison", "RulesSummary", "compare_rules", "summarise"]
 
-Floats = npt.NDArray[np.float64]
-Ints = npt.NDArray[np.intp]
-#: The hands that are five of a kind.
-FIVE_OF_A_KIND = np.array([len(set(hand)) == 1 for hand in HANDS])
 
 
 @dataclass(frozen=True)
@@ -122,51 +111,7 @@ def summarise(rules: RulesLike) -> RulesSummary:
 def _summary(ruleset: Rules) -> RulesSummary:
     table = solve(ruleset)
     expected = table.expected()
-    points, scores, share = play_forward(ruleset)
+    points, scores, share = play_forward(objective_of("optimal", ruleset))
     return RulesSummary(ruleset, float(expected.mean), expected.sd,
                         dict(zip(ruleset.categories, points.tolist(), strict=True)),
                         dict(zip(ruleset.categories, scores.tolist(), strict=True)), share)
-
-
-def play_forward(rules: Rules) -> tuple[Floats, Floats, float]:
-    """Play optimally from the empty scorecard, carrying the chance of each state from turn to
-    turn: per box the average points added and the chance of earning points, and the chance
-    that some turn ends with five of a kind."""
-    table = solve(rules)
-    space = table.space
-    at = np.zeros(space.size)  # the chance of being in each state at the start of the turn
-    at[space.number_of(Scorecard.empty(rules))] = 1.0
-    clean = at.copy()  # ... and of having had no five of a kind so far
-    points, scores = np.zeros(space.number_of_boxes), np.zeros(space.number_of_boxes)
-    rows = box_rows(rules)
-    for _ in range(space.number_of_boxes):
-        states = np.flatnonzero(at)
-        after, after_clean = np.zeros(space.size), np.zeros(space.size)
-        for part in chunks(states, CHUNK):
-            here = states[part]
-            hand, row = turn_ends(rows, here, table.mean, table.mean_square)
-            offer = rows.in_states(here)
-            gain, following = pick(offer.gain, row), pick(offer.next, row)
-            box = rows.row_box[row]
-            weight = hand * at[here]
-            np.add.at(points, box, weight * gain)
-            np.add.at(scores, box, weight * (gain > 0))
-            np.add.at(after, following, weight)
-            np.add.at(after_clean, following, hand * clean[here] * ~FIVE_OF_A_KIND[:, None])
-        at, clean = after, after_clean
-    return points, scores, float(1.0 - clean.sum())
-
-
-def turn_ends(rows: BoxRows, states: Ints, mean: Floats,
-              mean_square: Floats) -> tuple[Floats, Ints]:
-    """For each state (a column), played optimally: the chance of ending the turn with each
-    hand, and the score row each hand is put in."""
-    worth, squares, row = hand_worth(rows, states, mean, mean_square)
-    plan = turn_worth(worth, squares, row, rows.space.rules.rolls)
-    columns = np.arange(len(states))
-    chances = np.repeat((np.array(HAND_ROLLS) / ORDERED_ROLLS)[:, None], len(states), axis=1)
-    for keep in reversed(plan.keeps):  # the keep after the first roll first
-        on_keeps = np.zeros((len(KEEPS), len(states)))
-        np.add.at(on_keeps, (keep, columns[None, :]), chances)
-        chances = roll_forward(on_keeps)
-    return chances, row

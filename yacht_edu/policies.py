@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from yacht_edu.rules import Rules
-    from yacht_edu.solver.backward import TurnPlan
 
 __all__ = [
     "GAME_STRATEGIES",
@@ -147,13 +146,6 @@ class Strategy:
 
     def description(self, lang: str | None = None) -> str:
         return t(f"strategy.{self.name}.about", lang)
-
-    def plan(self, rules: Rules, states: npt.NDArray[np.intp]) -> TurnPlan:
-        """The strategy's choices for a turn from each of ``states`` (see
-        :func:`yacht_edu.strategies.plan_turn`)."""
-        from yacht_edu.strategies import plan_turn
-
-        return plan_turn(self, rules, states)
 
 
 #: Every named strategy, in one registry (read-only).

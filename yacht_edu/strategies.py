@@ -37,43 +37,27 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.checks import check_seed, whole_number
-from yacht_edu.dice import FACES, NUMBER_OF_DICE
 from yacht_edu.i18n import Given
 from yacht_edu.policies import (
     GAME_STRATEGIES,
     STRATEGIES,
-    KeepRule,
     Strategy,
     UnknownStrategyError,
     box_pars,
     get_strategy,
     keep_most_common,
-    kept_by,
     points_above_par,
     points_now,
 )
 from yacht_edu.probability.errors import InvalidCountError
 from yacht_edu.rules import Rules, RulesLike, get_rules
-from yacht_edu.solver import Expected, Progress, solve
-from yacht_edu.solver.backward import (
-    TurnPlan,
-    best_rows,
-    follow_plan,
-    hand_worth,
-    open_rows,
-    solve_layers,
-    start_progress,
-    turn_worth,
-)
-from yacht_edu.solver.states import BoxRows, RowsInStates, StateSpace, box_rows
-from yacht_edu.solver.turn import (
-    HAND_INDEX,
-    HANDS,
-    KEEP_INDEX,
-    KEEPS,
-    best_keeps,
-    pick,
-    roll_the_rest,
+from yacht_edu.solver import (
+    Expected,
+    Progress,
+    evaluate,
+    objective_of,
+    play_games,
+    solve,
 )
 
 __all__ = [
@@ -87,48 +71,11 @@ __all__ = [
     "compare",
     "get_strategy",
     "keep_most_common",
-    "plan_turn",
     "points_above_par",
     "points_now",
     "simulate",
     "strategy_expected_score",
 ]
-
-Ints = npt.NDArray[np.intp]
-Floats = npt.NDArray[np.float64]
-
-
-# -- a strategy: how it chooses boxes and keeps ------------------------------------------------
-
-def plan_turn(strategy: Strategy, rules: Rules, states: Ints) -> TurnPlan:
-    """The strategy's choices for a turn from each of ``states`` (one column each)."""
-    rows = box_rows(rules)
-    if strategy.optimal:
-        table = solve(rules)
-        worth, squares, box_row = hand_worth(rows, states, table.mean, table.mean_square)
-        return turn_worth(worth, squares, box_row, rules.rolls)
-    if strategy.box_rule is None:
-        raise UnknownStrategyError("strategy.error.unknown", name=Given(strategy.name),
-                                   choices=", ".join(GAME_STRATEGIES))
-    used = open_rows(rows, states)
-    offer = rows.in_states(states, used)
-    liked = strategy.box_rule(rules, offer.gain.astype(np.float64), rows.row_box[used][:, None])
-    chosen = best_rows(rows, liked, used, offer.allowed)
-    keeps = []
-    hand_liked = pick(liked, chosen)
-    for rolls_left in range(rules.rolls - 1, 0, -1):
-        worth = roll_the_rest(hand_liked)
-        keep = best_keeps(worth) if strategy.keep_rule is None else _fixed_keeps(
-            strategy.keep_rule, rolls_left, len(states))
-        keeps.append(keep)
-        hand_liked = pick(worth, keep)
-    empty = np.zeros(0)
-    return TurnPlan(used[chosen], tuple(keeps), empty, empty)
-
-
-def _fixed_keeps(rule: KeepRule, rolls_left: int, columns: int) -> Ints:
-    keep = np.array([KEEP_INDEX[kept_by(rule, hand, rolls_left)] for hand in HANDS], dtype=np.intp)
-    return np.repeat(keep[:, None], columns, axis=1)
 
 
 # -- exact expected score of a strategy --------------------------------------------------------
@@ -144,21 +91,9 @@ def strategy_expected_score(strategy: str | Strategy = "beat_par", rules: RulesL
     ruleset = get_rules(rules, **options)
     if chosen.optimal:
         return solve(ruleset, progress=progress).expected()
-    mean, mean_square = _evaluate(chosen, ruleset, progress)
+    mean, mean_square = evaluate(objective_of(chosen, ruleset), progress=progress)
     variance = max(mean_square - mean * mean, 0.0)
     return Expected(mean, math.sqrt(variance), variance)
-
-
-def _evaluate(strategy: Strategy, rules: Rules, progress: Progress | None) -> tuple[float, float]:
-    space = StateSpace.of(rules)
-    rows = box_rows(rules)
-
-    def work(states: Ints, mean: npt.NDArray[Any], mean_square: npt.NDArray[Any],
-             filled: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
-        return follow_plan(rows, states, strategy.plan(rules, states), mean, mean_square)
-
-    mean, mean_square = solve_layers(space, rows, progress=progress, solve_chunk=work)
-    return float(mean[0]), float(mean_square[0])
 
 
 # -- simulation --------------------------------------------------------------------------------
@@ -166,12 +101,14 @@ def _evaluate(strategy: Strategy, rules: Rules, progress: Progress | None) -> tu
 
 @dataclass(frozen=True, eq=False)
 class Simulation:
-    """Final scores of many simulated games: mean, standard deviation, histogram."""
+    """Final scores of many simulated games: mean, standard deviation, histogram; with a
+    ``target``, how many games reached it."""
 
     strategy: str
     rules: Rules
     seed: int
     scores: npt.NDArray[np.int64]
+    target: int | None = None
 
     @property
     def games(self) -> int:
@@ -190,6 +127,23 @@ class Simulation:
         """How far the mean may stray from the true expected score (sd / √games)."""
         return self.sd / math.sqrt(self.games)
 
+    @property
+    def reached(self) -> int:
+        """How many games ended with at least the target (0 without a target)."""
+        if self.target is None:
+            return 0
+        return int((self.scores >= min(max(self.target, 0), MAX_SCORE)).sum())
+
+    @property
+    def chance(self) -> float:
+        """The share of games that reached the target."""
+        return self.reached / self.games
+
+    @property
+    def chance_error(self) -> float:
+        """How far :attr:`chance` may stray from the true chance: √(p(1 − p) / games)."""
+        return math.sqrt(self.chance * (1 - self.chance) / self.games)
+
     def histogram(self, width: int = 10) -> dict[int, int]:
         """How many games ended in each bin ``[start, start + width)``, by start."""
         starts = (self.scores // width) * width
@@ -197,9 +151,12 @@ class Simulation:
         return dict(zip(values.tolist(), counts.tolist(), strict=True))
 
     def __repr__(self) -> str:
+        reach = ("" if self.target is None else
+                 f", target {self.target} reached {self.reached} ({self.chance:.4f} ± "
+                 f"{self.chance_error:.4f})")
         return (f"Simulation({self.strategy!r}, {self.rules!r}, {self.games} games, seed "
                 f"{self.seed}: mean {self.mean:.2f} ± {self.standard_error:.2f}, "
-                f"sd {self.sd:.2f})")
+                f"sd {self.sd:.2f}{reach})")
 
     def _repr_html_(self) -> str:
         from yacht_edu.display.strategies import simulation_html
@@ -207,51 +164,31 @@ class Simulation:
         return simulation_html(self)
 
 
-# A hand's number from its counts of each face (base 6), for rolled dice.
-_COUNT_WEIGHTS = 6 ** np.arange(6)
-_HAND_OF_CODE = np.full(6**6, -1, dtype=np.intp)
-for _hand, _number in HAND_INDEX.items():
-    _HAND_OF_CODE[sum(_hand.count(f) * 6 ** (f - 1) for f in FACES)] = _number
-# The dice of each keep, padded with zeros, and how many there are.
-_KEEP_DICE = np.array([keep + (0,) * (NUMBER_OF_DICE - len(keep)) for keep in KEEPS])
-_KEEP_SIZE = np.array([len(keep) for keep in KEEPS])
-
-
-def _hands_of(dice: npt.NDArray[np.int64]) -> Ints:
-    counts = (dice[:, :, None] == np.array(FACES)).sum(axis=1)
-    hands: Ints = _HAND_OF_CODE[counts @ _COUNT_WEIGHTS]
-    return hands
-
+#: More points than any game can score (a target above it is never reached).
+MAX_SCORE = 10**6
 
 #: The most games :func:`simulate` plays at once (their dice are all in memory together).
 MAX_GAMES = 1_000_000
 
 
 def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
-             games: int = 10_000, seed: int = 0, *, progress: Progress | None = None,
-             **options: object) -> Simulation:
+             games: int = 10_000, seed: int = 0, *, target: int | None = None,
+             progress: Progress | None = None, **variant: object) -> Simulation:
     """Play ``games`` solitaire games at once with seeded dice (numpy's ``default_rng(seed)``).
 
-    All games move together, turn by turn; the strategy's choices are worked out once per
-    distinct scorecard state of that turn.
+    ``strategy``: a rule of thumb (a name of :data:`GAME_STRATEGIES` or a
+    :class:`~yacht_edu.policies.Strategy`) or ``"optimal"``; ``target=T`` (with ``"optimal"``):
+    play for the best chance of ending with at least ``T`` points, ties broken by the expected
+    final score.  All games move together, turn by turn; the choices are worked out once per
+    distinct situation of that turn.
     """
     chosen = get_strategy(strategy)
-    ruleset = get_rules(rules, **options)
+    ruleset = get_rules(rules, **variant)
     count = check_games(games)
     rng = np.random.default_rng(check_seed(seed))
-    rows: BoxRows = box_rows(ruleset)
-    state = np.zeros(count, dtype=np.intp)
-    total = np.zeros(count, dtype=np.int64)
-    bar = start_progress(progress, ruleset.turns, chosen.name)
-    for _ in range(ruleset.turns):
-        states, column = np.unique(state, return_inverse=True)
-        gain, state = play_turn(rng, chosen.plan(ruleset, states), rows.in_states(states), column)
-        total += gain
-        if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
-    return Simulation(chosen.name, ruleset, seed, total)
+    objective = objective_of(chosen, ruleset, target=target, progress=progress)
+    scores = play_games(objective, count, rng, progress=progress, desc=chosen.name)
+    return Simulation(chosen.name, ruleset, seed, scores, objective.target)
 
 
 def check_games(games: object) -> int:
@@ -260,21 +197,6 @@ def check_games(games: object) -> int:
     if count is None or not 1 <= count <= MAX_GAMES:
         raise InvalidCountError("probability.error.games", games=Given(games), most=MAX_GAMES)
     return count
-
-
-def play_turn(rng: np.random.Generator, plan: TurnPlan, offer: RowsInStates,
-              column: Ints) -> tuple[npt.NDArray[np.int64], Ints]:
-    """One turn of many games at once, each following the plan of its state's ``column``: roll,
-    keep, roll, keep, roll, fill a box; the points each game gains and the state it moves to."""
-    games = len(column)
-    dice = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
-    for keep_of in reversed(plan.keeps):  # the keep after the first roll first
-        keep = keep_of[_hands_of(dice), column]
-        fresh = rng.integers(1, 7, size=(games, NUMBER_OF_DICE))
-        dice = np.where(np.arange(NUMBER_OF_DICE) < _KEEP_SIZE[keep][:, None],
-                        _KEEP_DICE[keep], fresh)
-    row = plan.box_row[_hands_of(dice), column]
-    return offer.gain[row, column], offer.next[row, column]
 
 
 def compare(rules: RulesLike = "yacht", games: int = 10_000, seed: int = 0,

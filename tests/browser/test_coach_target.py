@@ -32,8 +32,8 @@ def warm_tables() -> None:
 
 
 def kernel_best(nb: Notebook, target: int) -> str:
-    """What the kernel's ``advise(game, goal=target)`` ranks first, as the coach writes it."""
-    return str(nb.ask(f"__import__('yacht_edu').advise({VIEW}.game, goal={target})[0]"
+    """What the kernel's ``advise(game, target=target)`` ranks first, as the coach writes it."""
+    return str(nb.ask(f"__import__('yacht_edu').advise({VIEW}.game, target={target})[0]"
                       ".label('en')"))
 
 

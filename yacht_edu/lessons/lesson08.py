@@ -1,9 +1,9 @@
 """Lesson 8, play to win: the expected score against the chance of reaching a target.
 
 Every expected value comes from the package: the target table
-(:func:`~yacht_edu.goal.reach_probability`), the chances of a re-roll
-(:func:`~yacht_edu.dice.reroll_chances`), the target player's advice (``advise(..., goal=)``)
-and its seeded games (:func:`~yacht_edu.goal.simulate_reach`).  Each misconception's value is
+(:func:`~yacht_edu.reach.reach_probability`), the chances of a re-roll
+(:func:`~yacht_edu.dice.reroll_chances`), the target player's advice (``advise(..., target=)``)
+and its seeded games (``simulate(target=...)``).  Each misconception's value is
 computed the way the mistaken reasoning computes it.
 """
 
@@ -26,25 +26,23 @@ BEN_DICE = (5, 5, 4, 4, 2)
 SIX = 6
 
 
-def ben_goal() -> int:
+def ben_target() -> int:
     """The score Ben must reach to win: Asha's total plus one."""
     return ASHA_TOTAL + 1
 
 
-def ben_advice(goal: int | None) -> object:
-    """The coach's ranking of Ben's keeps: by the chance of ``goal`` points, or (None) by the
+def ben_advice(target: int | None) -> object:
+    """The coach's ranking of Ben's keeps: by the chance of ``target`` points, or (None) by the
     expected final score."""
     from yacht_edu.coach import advise
 
     assert set(BEN_FILLED) | {"choice"} == set(categories("yacht"))
-    if goal is None:
-        return advise(BEN_DICE, 2, filled=BEN_FILLED)
-    return advise(BEN_DICE, 2, filled=BEN_FILLED, goal=goal)
+    return advise(BEN_DICE, 2, filled=BEN_FILLED, target=target)
 
 
 def target_keep() -> tuple[int, ...]:
     """The keep that gives Ben the best chance to win."""
-    return ben_advice(ben_goal()).best.choice  # type: ignore[attr-defined, no-any-return]
+    return ben_advice(ben_target()).best.choice  # type: ignore[attr-defined, no-any-return]
 
 
 def mean_keep() -> tuple[int, ...]:
@@ -98,9 +96,9 @@ FAR, GAMES, SEED = 250, 2000, 8
 def far_scores() -> list[int]:
     """The final scores of the package's target player in ``GAMES`` seeded games, playing to
     reach ``FAR`` points."""
-    from yacht_edu.goal import simulate_reach
+    from yacht_edu.strategies import simulate
 
-    return [int(score) for score in simulate_reach(FAR, games=GAMES, seed=SEED).scores]
+    return [int(score) for score in simulate(games=GAMES, seed=SEED, target=FAR).scores]
 
 
 def spread(scores: list[int]) -> Fraction:
@@ -123,7 +121,7 @@ def far_root_mean_square() -> Fraction:
 
 def best_chance_of_200() -> Fraction:
     """The target player's chance of 200 points (the package's target table, a float)."""
-    from yacht_edu.goal import reach_probability
+    from yacht_edu.reach import reach_probability
 
     return Fraction(reach_probability(200))
 

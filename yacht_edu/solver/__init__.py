@@ -14,7 +14,12 @@ How it works (each step a module a learner can read):
 - :mod:`~yacht_edu.solver.states` — the scorecard states that matter, and what each box offers
   in each of them, read from the model (:mod:`yacht_edu.rules`, :mod:`yacht_edu.scorecard`);
 - :mod:`~yacht_edu.solver.backward` — backward induction, from the full scorecard to the empty
-  one, a layer of states at a time, in numpy;
+  one, a layer of states at a time, in numpy (:mod:`~yacht_edu.solver.workers`: the one layer
+  driver, shared out to processes);
+- :mod:`~yacht_edu.solver.target` — the best chance to reach a target, by the same kernel;
+- :mod:`~yacht_edu.solver.objective` — what a player maximises (the expected score, a target,
+  a rule of thumb), and the code that picks a move for each, written once;
+- :mod:`~yacht_edu.solver.play` — games played forwards: the one simulator and forward pass;
 - :mod:`~yacht_edu.solver.exact` and :mod:`~yacht_edu.solver.distribution` — the same in
   exact integers for ``yacht`` and ``yacht_sum4``, and the exact chance of every final score;
 - :mod:`~yacht_edu.solver.cache` — solved tables saved in the user's cache directory.
@@ -37,71 +42,76 @@ import sympy
 from yacht_edu.checks import check_switch, whole_number
 from yacht_edu.errors import ArgumentTypeError, RuleDesignError
 from yacht_edu.i18n import Given
+from yacht_edu.policies import Strategy, UnknownStrategyError, get_strategy
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
-from yacht_edu.solver.backward import Progress, ProgressBar, check_progress, solve_layers
+from yacht_edu.solver.backward import Expected, OptimalTable, follow_plan, solve_layers
+from yacht_edu.solver.workers import Progress, ProgressBar, check_progress
 from yacht_edu.solver.distribution import ScoreDistribution, score_distribution_of
 from yacht_edu.solver.exact import ExactSolution, solve_exact, turn_denominator
-from yacht_edu.solver.states import State, StateSpace, box_rows
+from yacht_edu.solver.objective import (
+    ChoiceWorth,
+    ExpectedScore,
+    Objective,
+    ReachTarget,
+    RuleOfThumb,
+    choice_values,
+    plan,
+    rank,
+)
+from yacht_edu.solver.play import play_forward, play_games, turn_ends
+from yacht_edu.solver.states import State, StateSpace, box_rows, possible_scores
+from yacht_edu.solver.target import (
+    TARGET_RULES,
+    BadTargetError,
+    NotOfferedError,
+    check_target,
+    TargetTable,
+    check_offered,
+    solve_target,
+    solve_target_endgame,
+)
+from yacht_edu.solver.turn import TIE
 
 __all__ = [
+    "TARGET_RULES",
+    "TIE",
+    "BadTargetError",
+    "ChoiceWorth",
     "Expected",
+    "ExpectedScore",
+    "NotOfferedError",
+    "Objective",
     "OptimalTable",
     "Progress",
     "ProgressBar",
+    "ReachTarget",
+    "RuleOfThumb",
     "ScoreDistribution",
     "State",
+    "TargetTable",
+    "check_offered",
+    "check_target",
+    "check_progress",
+    "choice_values",
     "clear_memory",
+    "evaluate",
     "exact_solution",
+    "objective_of",
     "optimal_expected_score",
     "optimal_score_distribution",
+    "plan",
+    "play_forward",
+    "play_games",
+    "possible_scores",
+    "rank",
     "solve",
     "solve_endgame",
+    "solve_target",
+    "solve_target_endgame",
+    "turn_ends",
 ]
-
-
-@dataclass(frozen=True)
-class Expected:
-    """An expected final score under optimal play, with its standard deviation.
-
-    With ``exact=True`` the mean and the variance are ``sympy.Rational``; the standard
-    deviation is a float (the square root of a rational is rarely rational).
-    """
-
-    mean: float | sympy.Rational
-    sd: float
-    variance: float | sympy.Rational = field(repr=False, default=math.nan)
-
-    def __repr__(self) -> str:
-        mean = self.mean if isinstance(self.mean, float) else f"{self.mean} ≈ {float(self.mean)}"
-        return f"Expected(mean={mean}, sd={self.sd})"
-
-
-@dataclass(frozen=True, eq=False)
-class OptimalTable:
-    """A solved rule set: for every state, the expected points still to come and the mean of
-    their square (``nan`` for states no game reaches)."""
-
-    rules: Rules
-    mean: npt.NDArray[np.float64]
-    mean_square: npt.NDArray[np.float64]
-
-    @property
-    def space(self) -> StateSpace:
-        return StateSpace.of(self.rules)
-
-    def future(self, card: Scorecard) -> tuple[float, float]:
-        """The points still to come from ``card``: their mean and their mean square."""
-        state = self.space.number_of(card)
-        return float(self.mean[state]), float(self.mean_square[state])
-
-    def expected(self, card: Scorecard | None = None) -> Expected:
-        """The expected final score from ``card`` (default: an empty scorecard)."""
-        card = Scorecard.empty(self.rules) if card is None else card
-        mean, mean_square = self.future(card)
-        variance = max(mean_square - mean * mean, 0.0)
-        return Expected(card.total + mean, math.sqrt(variance), variance)
 
 
 #: The most threads :func:`solve` works with.
@@ -295,3 +305,44 @@ def optimal_score_distribution(rules: RulesLike = "yacht", *,
                                                               dtype=object))}, expected)
             _distributions[ruleset] = found
         return _distributions[ruleset]
+
+
+# -- objectives ------------------------------------------------------------------------------
+
+
+def objective_of(player: str | Strategy = "optimal", rules: RulesLike = "yacht", *,
+                 target: int | None = None, progress: Progress | None = None) -> Objective:
+    """What ``player`` maximises, its tables solved: ``"optimal"`` (the expected final score,
+    or with ``target=T`` the chance of at least ``T`` points) or a rule of thumb (a strategy's
+    name or a :class:`~yacht_edu.policies.Strategy`)."""
+    ruleset = get_rules(rules)
+    chosen = get_strategy(player)
+    if target is not None:
+        if not chosen.optimal:
+            raise UnknownStrategyError("strategy.error.target_needs_optimal",
+                                       name=Given(chosen.name))
+        wanted = check_target(target)
+        table = solve_target(ruleset, progress=progress)
+        return ReachTarget(wanted, table, solve(ruleset))
+    if chosen.optimal:
+        return ExpectedScore(solve(ruleset, progress=progress))
+    return RuleOfThumb(chosen, ruleset)
+
+
+def evaluate(objective: Objective, *,
+             progress: Progress | None = None) -> tuple[float, float]:
+    """The points of a whole game played by ``objective`` from an empty scorecard: their mean and
+    mean square, computed over every state (no simulation; the objective must choose by state
+    alone, not by points: not a target)."""
+    rules = objective.rules
+    rows = box_rows(rules)
+
+    def work(states: npt.NDArray[np.intp], mean: npt.NDArray[Any],
+             mean_square: npt.NDArray[Any], filled: int) -> tuple[npt.NDArray[Any],
+                                                                 npt.NDArray[Any]]:
+        turn = plan(objective, states, np.zeros(len(states), dtype=np.int64))
+        return follow_plan(rows, states, turn, mean, mean_square)
+
+    mean, mean_square = solve_layers(StateSpace.of(rules), rows, progress=progress,
+                                     solve_chunk=work)
+    return float(mean[0]), float(mean_square[0])

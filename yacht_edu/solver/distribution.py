@@ -21,10 +21,10 @@ import numpy as np
 import numpy.typing as npt
 import sympy
 
-from yacht_edu.solver.backward import Progress, start_progress
+from yacht_edu.solver.workers import Progress, start_progress
 from yacht_edu.solver.exact import ExactSolution, turn_denominator
 from yacht_edu.solver.states import box_rows
-from yacht_edu.solver.turn import HAND_ROLLS, KEEPS, ORDERED_ROLLS, roll_forward
+from yacht_edu.solver.play import turn_ends
 
 __all__ = ["ScoreDistribution", "final_hand_chances", "score_distribution_of"]
 
@@ -79,13 +79,9 @@ class ScoreDistribution(Mapping[int, sympy.Rational]):
 
 def final_hand_chances(solution: ExactSolution, state: int) -> npt.NDArray[Any]:
     """The chance of each hand (numerators over 6 ** 15) at the end of a turn played
-    optimally from ``state``."""
-    chances = HAND_ROLLS.astype(object)
-    for keep in (keeps[state] for keeps in reversed(solution.keeps)):
-        on_keeps = np.zeros(len(KEEPS), dtype=object)
-        np.add.at(on_keeps, keep.astype(np.intp), chances * ORDERED_ROLLS)
-        chances = roll_forward(on_keeps)
-    return chances
+    optimally from ``state``: the forward pass of :func:`~yacht_edu.solver.play.turn_ends`."""
+    keeps = tuple(keep[state][:, None] for keep in solution.keeps)
+    return turn_ends(keeps, exact=True)[:, 0]
 
 
 def score_distribution_of(solution: ExactSolution,

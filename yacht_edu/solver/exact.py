@@ -21,14 +21,10 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.rules import Rules
-from yacht_edu.solver.backward import (
-    ChunkSolver,
-    Progress,
-    hand_worth,
-    solve_layers,
-    turn_worth,
-)
+from yacht_edu.solver.backward import ChunkSolver, hand_worth, solve_layers
 from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
+from yacht_edu.solver.turn import plan_turn
+from yacht_edu.solver.workers import Progress
 
 __all__ = ["TURN_DENOMINATOR", "ExactSolution", "solve_exact", "turn_denominator"]
 
@@ -92,9 +88,9 @@ def _exact_chunk(space: StateSpace, rows: BoxRows,
         # the next layer's denominator
         scale = turn_denominator(space.rules) ** (space.number_of_boxes - filled - 1)
         worth, squares, box_row = hand_worth(rows, states, mean, mean_square, scale)
-        plan = turn_worth(worth, squares, rolls=space.rules.rolls)
+        plan = plan_turn((worth, squares), box_row, space.rules.rolls)
         for table, chosen in zip(policy, (box_row, *plan.keeps), strict=True):
             table[states] = chosen.T
-        return plan.mean, plan.mean_square
+        return plan.worth[0], plan.worth[1]
 
     return work

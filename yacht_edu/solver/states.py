@@ -38,7 +38,7 @@ from yacht_edu.rules import UPPER_BONUS_THRESHOLD, Rules, RulesLike, get_rules, 
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.turn import HANDS
 
-__all__ = ["BoxRows", "Layer", "RowsInStates", "State", "StateSpace", "box_rows"]
+__all__ = ["BoxRows", "Layer", "RowsInStates", "State", "StateSpace", "box_rows", "possible_scores"]
 
 Ints = npt.NDArray[np.intp]
 #: Upper subtotals 0..63; 63 stands for "63 or more".
@@ -446,6 +446,20 @@ def _joker_tables(rules: Rules) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.i
                 points[face, fifty, situation, c] = option.points
                 bonus[face, fifty, situation, c] = option.bonus
     return allowed, points, bonus
+
+
+def possible_scores(rules: Rules) -> dict[str, frozenset[int]]:
+    """Every score a box can hold under these rules (plain and joker), read from the
+    solver's score rows."""
+    rows = box_rows(rules)
+    found: dict[str, set[int]] = {c: set() for c in rules.categories}
+    for box, points in zip(rows.row_box, rows.row_points, strict=True):
+        found[rules.categories[box]].add(int(points))
+    for c, category in enumerate(rules.categories):
+        allowed = rows.joker_allowed[..., c]
+        found[category].update(int(p) for p in np.unique(rows.joker_points[..., c][allowed]))
+    return {c: frozenset(points) for c, points in found.items()}
+
 
 
 def chunks(items: Sequence[int] | Ints, size: int) -> Iterator[slice]:

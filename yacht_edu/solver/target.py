@@ -6,13 +6,15 @@ points still to come on average.  Here a state gets a whole column of numbers, o
 ``need`` more points from ``state``.  A need of 0 or less is met already (chance 1); a need
 above the most the open boxes can still give is hopeless (chance 0).
 
-A turn is worked out exactly as for the expected score (:mod:`yacht_edu.solver.turn`), with
-one column per (state, need) instead of one per state:
+A turn is worked out by the same kernel as the expected score
+(:func:`~yacht_edu.solver.turn.plan_turn`), with one column per (state, need) instead of one per
+state, and the layers by the same driver (:func:`~yacht_edu.solver.workers.run_layers`):
+:func:`hand_chances` ends the turn with each hand, scored in the box that leaves the best
+chance: the box adds its points, and the need that remains is looked up in the next state.
 
-1. :func:`hand_chances` — end the turn with each hand, scored in the box that leaves the best
-   chance: the box adds its points, and the need that remains is looked up in the next state;
-2. :func:`best_keep_chances` — before the second and the third roll, each hand's best keep;
-3. :func:`~yacht_edu.solver.turn.first_roll` — the turn before its first roll.
+Among choices with the same chance (a target already certain, or out of reach), the target
+player takes the one with the highest expected final score (:func:`target_plan`), so it plays
+on for points rather than giving them away.
 
 Every strategy's chance is a mixture of these, so the maximum at each step is the best chance.
 
@@ -30,50 +32,36 @@ from __future__ import annotations
 import functools
 import os
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
+from yacht_edu.checks import whole_number
 from yacht_edu.errors import RuleError
+from yacht_edu.i18n import Given
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
-from yacht_edu.solver.backward import (
-    Progress,
-    TurnPlan,
-    best_over_boxes,
-    best_rows,
-    check_progress,
-    open_rows,
-    start_progress,
-)
+from yacht_edu.solver.backward import best_over_boxes, best_rows_then, open_rows
 from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
-from yacht_edu.solver.turn import (
-    HAND_ROLLS,
-    ORDERED_ROLLS,
-    best_keeps,
-    best_of_sub_keeps,
-    first_roll,
-    pick,
-    roll_the_rest,
-)
+from yacht_edu.solver.turn import pick_each, plan_turn
+from yacht_edu.solver.workers import Progress, check_progress, run_layers
 
 __all__ = [
     "TARGET_RULES",
+    "BadTargetError",
+    "check_target",
     "NotOfferedError",
     "TargetTable",
-    "best_keep_chances",
     "clear_memory",
     "hand_chances",
     "most_to_come",
     "row_chances",
     "solve_target",
     "solve_target_endgame",
-    "target_plan",
-    "turn_chances",
+    "target_hands",
 ]
 
 Array = npt.NDArray[Any]
@@ -85,8 +73,20 @@ TARGET_RULES = ("yacht", "yacht_sum4")
 #: (state, need) columns worked out together: large enough for numpy, small enough for the
 #: processor's cache.
 COLUMNS = 2048
-#: The chance of each of the 252 hands in one roll of five dice.
-HAND_WEIGHTS = HAND_ROLLS / ORDERED_ROLLS
+
+
+class BadTargetError(RuleError):
+    """A target or a points total that is not a whole number of points."""
+
+    default_msgid = "target.error.target"
+
+
+def check_target(value: object, name: str = "target") -> int:
+    """``value`` as a whole number of points (``name``: what it is, for the message)."""
+    number = whole_number(value)
+    if number is None:
+        raise BadTargetError(name=name, value=Given(value))
+    return number
 
 
 class NotOfferedError(RuleError):
@@ -177,46 +177,29 @@ def hand_chances(rows: BoxRows, states: Ints, needs: npt.NDArray[np.int64],
     return best_over_boxes(rows, by_row, used)
 
 
-def target_plan(table: TargetTable, states: Ints, needs: npt.NDArray[np.int64]) -> TurnPlan:
-    """The target-optimal turn for each (state, need) pair: the box for each final hand and
-    the keeps after the first and second roll (``mean``: the chance before the first roll)."""
+def target_hands(table: TargetTable, states: Ints, needs: npt.NDArray[np.int64],
+                 mean: Array) -> tuple[tuple[Array, Array], Ints]:
+    """End the turn for each (state, need) pair: each hand's chance and expected points to come
+    in the box the target player chooses (the best chance; among equal chances the most
+    expected points — ``mean``: each state's points still to come, from the expected-score
+    solve), and the row chosen."""
     rows = box_rows(table.rules)
     last = table.chance.shape[1] - 1
     by_row, used = row_chances(rows, states, np.clip(needs, 0, last)[:, None], table.chance)
-    chosen = best_rows(rows, by_row, used, by_row >= 0)  # a closed box holds -1
-    hands = pick(by_row, chosen)
-    keeps: list[Ints] = []
-    for _ in range(table.rules.rolls - 1):
-        keep_values = roll_the_rest(hands)
-        keeps.append(best_keeps(keep_values))
-        hands = pick(keep_values, keeps[-1])
-    chance = first_roll(hands)
-    return TurnPlan(used[chosen], tuple(keeps), chance, np.zeros_like(chance))
-
-
-def best_keep_chances(keep_chances: Array) -> Array:
-    """For each hand, the chance of its best keep (one of its sub-multisets): (252, columns).
-
-    Works in place: ``keep_chances`` is changed (each keep then holds its best sub-keep's).
-    """
-    return best_of_sub_keeps(keep_chances)
-
-
-def turn_chances(hands: Array, rolls: int = ROLLS) -> Array:
-    """The chance before the turn's first roll, from the chances of ending it with each hand
-    (a choice of keep before every roll but the first)."""
-    for _ in range(rolls - 1):
-        hands = best_keep_chances(roll_the_rest(hands))
-    # first_roll's weighted sum, without the BLAS threads that crawl on a busy machine
-    chance: Array = np.einsum("h,hc->c", HAND_WEIGHTS, hands)
-    return chance
+    offer = rows.in_states(states, used)
+    with np.errstate(invalid="ignore"):  # closed rows may lead to unreachable states
+        points = offer.gain + mean.take(offer.next)
+    chosen = best_rows_then(rows, by_row, points, used, by_row >= 0)  # a closed box holds -1
+    chance, expected = pick_each((by_row, points), chosen)
+    return (chance, expected), used[chosen]
 
 
 def solve_chunk(rows: BoxRows, states: Ints, top: int, chance: Array) -> None:
     """Fill ``chance[states, 1 .. top]`` (the states' later states are solved already)."""
     needs = np.arange(1, top + 1, dtype=np.int64)[None, :]
-    worth = turn_chances(hand_chances(rows, states, needs, chance), rows.space.rules.rolls)
-    chance[states, 1:top + 1] = np.clip(worth.reshape(len(states), top), 0.0, 1.0)
+    plan = plan_turn((hand_chances(rows, states, needs, chance),), None,
+                     rows.space.rules.rolls, choose=None)
+    chance[states, 1:top + 1] = np.clip(plan.worth[0].reshape(len(states), top), 0.0, 1.0)
 
 
 def chunks_of(states: Ints, most: npt.NDArray[np.int64]) -> list[tuple[Ints, int]]:
@@ -241,29 +224,38 @@ def solve_target_layers(rules: Rules, *, within: int = 0, progress: Progress | N
     states' chances are left at 0).
     """
     space = StateSpace.of(rules)
-    rows = box_rows(rules)
-    most = int(box_most(rules).sum())
-    chance = np.zeros((space.size, most + 2), dtype=np.float64)
-    chance[:, 0] = 1.0
-    layers = [space.layer(n, within).solved for n in range(space.number_of_boxes)]
-    bar = start_progress(progress, sum(len(layer) for layer in layers), rules.label("en"))
-    threads = workers or os.cpu_count() or 1
-    try:
-        with ThreadPoolExecutor(threads) as pool:
-            for states in reversed(layers):
-                parts = chunks_of(states, most_to_come(rules, states))
+    job = _TargetJob.of(rules, within)
+    run_layers(job, space.number_of_boxes, progress=progress,
+               helpers=workers or os.cpu_count() or 1,
+               total=sum(len(layer) for layer in job.layers), desc=rules.label("en"))
+    return job.chance
 
-                def work(part: tuple[Ints, int]) -> int:
-                    solve_chunk(rows, part[0], part[1], chance)
-                    return len(part[0])
 
-                for done in (pool.map if threads > 1 else map)(work, parts):
-                    if bar is not None:
-                        bar.update(done)
-    finally:
-        if bar is not None:
-            bar.close()
-    return chance
+class _TargetJob(NamedTuple):
+    """A target solve in progress: the layers' states and the table every part writes."""
+
+    rules: Rules
+    layers: list[Ints]
+    chance: npt.NDArray[np.float64]
+
+    @classmethod
+    def of(cls, rules: Rules, within: int) -> _TargetJob:
+        space = StateSpace.of(rules)
+        chance = np.zeros((space.size, int(box_most(rules).sum()) + 2), dtype=np.float64)
+        chance[:, 0] = 1.0
+        return cls(rules, [space.layer(n, within).solved for n in range(space.number_of_boxes)],
+                   chance)
+
+    def parts(self, filled: int) -> list[tuple[Ints, int]]:
+        states = self.layers[filled]
+        return chunks_of(states, most_to_come(self.rules, states))
+
+    def solve_part(self, part: tuple[Ints, int]) -> int:
+        solve_chunk(box_rows(self.rules), part[0], part[1], self.chance)
+        return len(part[0])
+
+    def layer_done(self, filled: int) -> None:
+        pass  # every state of a layer is written by its own part
 
 
 # -- solved once, then kept ------------------------------------------------------------------

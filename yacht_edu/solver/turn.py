@@ -1,9 +1,11 @@
-"""One turn of three rolls, worked out for many scorecard states at once.
+"""One turn, worked out for many columns at once: the one turn kernel of every objective.
 
-Every turn has the same shape, whatever is on the scorecard: roll five dice, keep some, roll
-the rest, keep some, roll the rest, score.  Only the last step depends on the scorecard.  So a
-turn is computed backwards from ``values`` of the 252 final hands (what ending the turn with
-that hand is worth), one column per state:
+Every turn has the same shape, whatever is on the scorecard and whatever the player wants: roll
+five dice, keep some, roll the rest, ... (``rules.rolls`` rolls), score.  Only the last step
+depends on the scorecard and on the objective (the expected score, the chance to reach a target,
+a rule of thumb).  So a turn is computed backwards from the ``values`` of the 252 final hands
+(what ending the turn with that hand is worth), one column per state, or per (state, points
+still needed) for a target — :func:`turn_backward`, made of three steps:
 
 1. :func:`roll_the_rest` — what each of the 462 keeps is worth: the average over the dice still
    to roll.  Rolling ``n`` dice is rolling one die, then ``n - 1`` more, so a keep is worth the
@@ -30,7 +32,8 @@ object) for the exact one; the same functions serve both.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -52,6 +55,8 @@ from yacht_edu.hands import (
 
 __all__ = [
     "FIRST_HAND",
+    "TIE",
+    "KeepChooser",
     "HANDS",
     "HAND_INDEX",
     "KEEPS",
@@ -59,18 +64,28 @@ __all__ = [
     "ORDERED_ROLLS",
     "TAG_BITS",
     "best_keeps",
+    "best_keeps_then",
     "best_of_sub_keeps",
     "first_roll",
     "pick",
     "pick_each",
     "roll_forward",
     "roll_the_rest",
+    "TurnPlan",
+    "keeps_worth",
+    "plan_turn",
     "sub_keeps",
     "tag",
+    "turn_backward",
     "untag",
 ]
 
 Array = npt.NDArray[Any]
+
+#: Two values closer than this are a tie: expected scores (float rounding about 1e-13 of a
+#: point) and chances alike.  A tie is broken by the objective's second value (a target: the
+#: expected final score), then by a fixed order (more dice kept; the later score row).
+TIE = 1e-9
 
 
 def _block(size: int) -> slice:
@@ -238,3 +253,102 @@ def pick_each(arrays: tuple[Array, ...], rows: Ints, first_column: int = 0) -> l
     flat = rows * columns
     flat += first_column + np.arange(rows.shape[1])
     return [np.ascontiguousarray(values).ravel().take(flat) for values in arrays]
+
+
+# -- a whole turn, backwards ---------------------------------------------------------------------
+
+#: Chooses a keep for each hand and column: (the keeps' values — the objective's, then any
+#: carried along —, rolls still to come) -> an index in :data:`KEEPS` per hand and column.
+KeepChooser = Callable[[Sequence[Array], int], Ints]
+
+
+def best_keeps_by_value(keep_values: Sequence[Array], to_come: int) -> Ints:
+    """The keep worth most by the first of ``keep_values`` (ties: more dice kept)."""
+    return best_keeps(keep_values[0])
+
+
+def turn_backward(hands: Sequence[Array], rolls: int,
+                  choose: KeepChooser | None = best_keeps_by_value) -> tuple[list[Array],
+                                                                             list[Ints]]:
+    """The hands' values after the turn's first roll, from their values after its last.
+
+    ``hands``: the objective's values of ending the turn with each hand (252 rows), then any
+    values carried along the same choices (a mean square, an expected score).  Before each of
+    the ``rolls - 1`` later rolls, each hand's keep is chosen by ``choose`` (None: only the best
+    value is wanted, no choice recorded — the fastest).  Returns the values and the keeps
+    chosen, ``keeps[r]`` with ``r + 1`` rolls still to come.  Exact (object) values are
+    counted in 6 ** 5-ths more per roll.
+    """
+    keeps: list[Ints] = []
+    values = list(hands)
+    for to_come in range(1, rolls):
+        if values[0].dtype == object:  # averages of six stay whole: count in 6**5-ths
+            values = [v * ORDERED_ROLLS for v in values]
+        keep_values = [roll_the_rest(v) for v in values]
+        if choose is None:
+            values = [best_of_sub_keeps(keep_values[0])]
+            continue
+        keep = choose(keep_values, to_come)
+        keeps.append(keep)
+        values = pick_each(tuple(keep_values), keep)
+    return values, keeps
+
+
+# -- ties broken by a second value -------------------------------------------------------------
+
+#: Each hand's keeps (its sub-multisets), the keep with the most dice first, padded with the
+#: hand itself: shape (252, 32).
+SUB_KEEPS: npt.NDArray[np.intp] = np.array(
+    [(ks := sorted(core.sub_keep_indices(hand), reverse=True)) + ks[:1] * (32 - len(ks))
+     for hand in HANDS], dtype=np.intp)
+#: Columns worked out together when ties are broken (a (252, 32, columns) array each).
+TIE_COLUMNS = 256
+
+
+def best_keeps_then(keep_values: Sequence[Array], to_come: int) -> Ints:
+    """Each hand's keep with the highest first value; among keeps within :data:`TIE` of it, the
+    one with the highest second value; then the one with the most dice."""
+    first, second = keep_values[0], keep_values[1]
+    best = best_of_sub_keeps(first.copy())
+    chosen = np.empty(best.shape, dtype=np.intp)
+    for start in range(0, best.shape[1], TIE_COLUMNS):
+        part = slice(start, start + TIE_COLUMNS)
+        near = first[SUB_KEEPS, part] >= best[:, None, part] - TIE
+        liked = np.where(near, second[SUB_KEEPS, part], -np.inf)
+        pick_at = liked.argmax(axis=1)
+        chosen[:, part] = np.take_along_axis(SUB_KEEPS[:, :, None].repeat(pick_at.shape[1], 2),
+                                             pick_at[:, None, :], axis=1)[:, 0, :]
+    return chosen
+
+
+class TurnPlan(NamedTuple):
+    """A turn worked out for some columns (a state each, or a state and the points needed).
+
+    ``box_row[h, c]``: the score row chosen for hand ``h`` after the last roll (empty where a
+    caller chose no rows); ``keeps[r][h, c]``: the keep (index in :data:`KEEPS`) chosen for hand
+    ``h`` with ``r + 1`` rolls still to come (``keeps[-1]`` after the first roll);
+    ``worth``: the turn's worth before its first roll, the objective's value first (an expected
+    number of points, or a chance), then the values carried along (a mean square, ...).
+    """
+
+    box_row: Ints
+    keeps: tuple[Ints, ...]
+    worth: tuple[Array, ...]
+
+
+def plan_turn(hands: Sequence[Array], box_row: Ints | None, rolls: int,
+              choose: KeepChooser | None = best_keeps_by_value) -> TurnPlan:
+    """:func:`turn_backward` and :func:`first_roll`: the whole turn from the hands' values."""
+    values, keeps = turn_backward(hands, rolls, choose)
+    rows = np.zeros((0, values[0].shape[1]), dtype=np.intp) if box_row is None else box_row
+    return TurnPlan(rows, tuple(keeps), tuple(first_roll(v) for v in values))
+
+
+def keeps_worth(hands: Sequence[Array], to_come: int,
+                choose: KeepChooser = best_keeps_by_value) -> list[Array]:
+    """Every keep's values (462 rows) with ``to_come`` rolls still to come (at least 1), the
+    later keeps chosen by ``choose``."""
+    values, _ = turn_backward(hands, to_come, choose)
+    if values[0].dtype == object:
+        values = [v * ORDERED_ROLLS for v in values]
+    return [roll_the_rest(v) for v in values]

@@ -174,10 +174,10 @@ class GameView(anywidget.AnyWidget):
 
     def set_coach_target(self, target: int) -> None:
         """Set the target the coach's target mode plays for (its number box): a whole number of
-        points, at least 0.  A bad target raises :class:`~yacht_edu.goal.BadTargetError` and
+        points, at least 0.  A bad target raises :class:`~yacht_edu.reach.BadTargetError` and
         changes nothing."""
         if isinstance(target, bool) or not isinstance(target, int) or target < 0:
-            from yacht_edu.goal import BadTargetError
+            from yacht_edu.reach import BadTargetError
 
             raise BadTargetError("coach_target.error.target", value=repr(target))
         self.coach_settings = CoachSettings(target=target)

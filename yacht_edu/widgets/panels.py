@@ -206,8 +206,8 @@ def plays_to_beat_the_leader(game: Game) -> bool:
 
 def target_coach(game: Game, lang: str, progress: Progress | None,
                  settings: CoachSettings) -> State:
-    """The mode that plays for the best chance of reaching a target (``advise(..., goal=)``)."""
-    from yacht_edu.solver.target import NotOfferedError, check_offered
+    """The mode that plays for the best chance of reaching a target (``advise(..., target=)``)."""
+    from yacht_edu.reach import NotOfferedError, check_offered
 
     try:
         check_offered(game.rules)
@@ -216,7 +216,7 @@ def target_coach(game: Game, lang: str, progress: Progress | None,
     if game.over:
         return target_reached(game, lang, settings)
     if plays_to_beat_the_leader(game):
-        from yacht_edu.goal import beat_the_leader
+        from yacht_edu.reach import beat_the_leader
 
         target = beat_the_leader(game)
         names = t("list.separator", lang).join(leaders(game))
@@ -231,29 +231,29 @@ def target_coach(game: Game, lang: str, progress: Progress | None,
 
 def target_advice(game: Game, lang: str, progress: Progress | None, target: int) -> State:
     """The sentence and the ranked choices for reaching ``target``."""
-    from yacht_edu.goal import advise_goal, table_for
+    from yacht_edu.coach import advise
+    from yacht_edu.reach import default_progress
 
-    goal = digits(target, lang)
+    shown = digits(target, lang)
+    advice = advise(game, target=target, progress=progress or default_progress())
     if game.dice is None:
-        card = game.scorecard()
-        chance = table_for(card.rules, progress).reach(card, target)
         return {"sentence": t("coach_target.roll_first", lang, player=game.current_player,
-                              target=goal, chance=percent(Fraction(chance), lang)), "rows": []}
-    advice = advise_goal(game, goal=target, progress=progress)
+                              target=shown, chance=percent(Fraction(advice.chance or 0.0), lang)),
+                "rows": []}
     if advice.chance == 0:
-        return {"sentence": t("coach_target.out_of_reach", lang, target=goal), "rows": []}
+        return {"sentence": t("coach_target.out_of_reach", lang, target=shown), "rows": []}
     best = advice.choices[0]
-    sentence = t("coach_target.best", lang, target=goal, choice=best.label(lang),
-                 chance=percent(Fraction(best.chance), lang))
+    sentence = t("coach_target.best", lang, target=shown, choice=best.label(lang),
+                 chance=percent(Fraction(best.chance or 0.0), lang))
     if len(advice.choices) > 1:
         second = advice.choices[1]
         sentence += " " + (t("coach_target.tie", lang, choice=second.label(lang))
-                           if second.rank == 1 else
+                           if second.loss == 0 else
                            t("coach_target.runner_up", lang, choice=second.label(lang),
                              loss=percentage_points(second.loss, lang)))
     return {"sentence": sentence,
             "columns": [t("coach.col_rank", lang), t("coach.col_choice", lang),
-                        t("coach_target.col_chance", lang, target=goal),
+                        t("coach_target.col_chance", lang, target=shown),
                         t("coach_target.col_gives_up", lang)],
             "rows": [target_row(choice, lang) for choice in advice.choices]}
 
@@ -269,8 +269,8 @@ def target_row(choice: Any, lang: str) -> State:
 
 def not_offered(game: Game, lang: str) -> State:
     """Said instead of the advice for a rule set whose target table is too large to solve."""
+    from yacht_edu.reach import TARGET_RULES
     from yacht_edu.rules import get_rules
-    from yacht_edu.solver.target import TARGET_RULES
 
     offered = t("list.separator", lang).join(get_rules(name).label(lang) for name in TARGET_RULES)
     return {"sentence": t("coach_target.not_offered", lang, rules=game.rules.label(lang),

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from yacht_edu.goal import reach_curves
+from yacht_edu.reach import reach_curves
 from yacht_edu.i18n import t
 from yacht_edu.plots import axes
 from yacht_edu.rules import RulesLike
-from yacht_edu.solver.backward import Progress
+from yacht_edu.solver import Progress
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -1,0 +1,332 @@
+"""What a player maximises: one objective type, and the code that picks a move, written once.
+
+An *objective* turns "what is it worth to end the turn with this hand?" into numbers, one
+column per situation (a scorecard state, and for a target the points scored so far).  Everything
+else is shared: the one turn kernel (:func:`~yacht_edu.solver.turn.plan_turn`) chooses the keeps,
+:func:`plan` gives a turn's choices for many situations at once (what :func:`play_games` plays),
+and :func:`choice_values` gives the worth of every legal choice of one moment (what the coach
+ranks, :func:`rank`).
+
+- :class:`ExpectedScore` — the highest expected final score (the optimal player);
+- :class:`ReachTarget` — the highest chance of ending with at least ``target`` points; among
+  choices of equal chance (to :data:`~yacht_edu.solver.turn.TIE`), the highest expected final
+  score, then a fixed order (more dice kept, the later box);
+- :class:`RuleOfThumb` — a strategy's box rule (its liking of each box) and keep rule.
+
+Each gives its values as a tuple: the value it maximises first, then what is carried along the
+same choices (the mean square of the points to come; for a target, the expected points to come).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from yacht_edu.dice import Dice
+from yacht_edu.hands import HANDS, KEEP_INDEX, sub_keeps
+from yacht_edu.policies import KeepRule, Strategy, kept_by
+from yacht_edu.rules import Rules
+from yacht_edu.scorecard import Scorecard
+from yacht_edu.solver.backward import OptimalTable, best_rows, hand_worth, open_rows
+from yacht_edu.solver.states import box_rows
+from yacht_edu.solver.target import TargetTable, target_hands
+from yacht_edu.solver.turn import (
+    TIE,
+    KeepChooser,
+    TurnPlan,
+    best_keeps,
+    best_keeps_by_value,
+    keeps_worth,
+    pick,
+    plan_turn,
+)
+
+__all__ = [
+    "ChoiceWorth",
+    "ExpectedScore",
+    "Objective",
+    "ReachTarget",
+    "RuleOfThumb",
+    "choice_values",
+    "plan",
+    "rank",
+]
+
+Array = npt.NDArray[Any]
+Ints = npt.NDArray[np.intp]
+ChoiceValue = tuple[int, ...] | str
+
+
+class Objective(Protocol):
+    """What a player maximises (see the module)."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def choose_keeps(self) -> KeepChooser: ...
+
+    @property
+    def target(self) -> int | None:
+        """The points the player wants to reach (None: no target)."""
+
+    def before_roll(self, card: Scorecard, points: int) -> ChoiceWorth:
+        """The worth of the moment before a turn's first roll."""
+
+    def hands(self, states: Ints, points: npt.NDArray[np.int64]) -> tuple[tuple[Array, ...],
+                                                                            Ints]:
+        """Each column's values of ending the turn with each hand (252 rows), and the score row
+        each hand is put in; a column per (state, points scored so far)."""
+
+    def filled(self, card: Scorecard, after: Scorecard, points: int) -> tuple[float, ...]:
+        """The values of filling a box: moving from ``card`` to ``after``."""
+
+    def worth(self, values: Sequence[float], card: Scorecard) -> ChoiceWorth:
+        """What a learner reads of values at ``card``."""
+
+    def by_points(self) -> bool:
+        """Whether the points scored so far change the choices (a target), or only the state."""
+
+
+class ChoiceWorth(NamedTuple):
+    """A choice's worth: the objective's value (an expected final score, or a chance), the
+    expected final score (NaN for a rule of thumb) and its standard deviation (NaN if unknown)."""
+
+    value: float
+    expected: float
+    sd: float
+
+
+@dataclass(frozen=True, eq=False)
+class ExpectedScore:
+    """Play for the highest expected final score: the optimal player."""
+
+    table: OptimalTable
+
+    @property
+    def rules(self) -> Rules:
+        return self.table.rules
+
+    @property
+    def choose_keeps(self) -> KeepChooser:
+        return best_keeps_by_value
+
+    @property
+    def target(self) -> int | None:
+        return None
+
+    def before_roll(self, card: Scorecard, points: int) -> ChoiceWorth:
+        expected = self.table.expected(card)
+        return ChoiceWorth(float(expected.mean), float(expected.mean), expected.sd)
+
+    def hands(self, states: Ints, points: npt.NDArray[np.int64]) -> tuple[tuple[Array, ...],
+                                                                            Ints]:
+        worth, squares, row = hand_worth(box_rows(self.rules), states, self.table.mean,
+                                         self.table.mean_square)
+        return (worth, squares), row
+
+    def filled(self, card: Scorecard, after: Scorecard, points: int) -> tuple[float, ...]:
+        mean, mean_square = self.table.future(after)
+        gained = after.total - card.total
+        return gained + mean, gained * gained + 2 * gained * mean + mean_square
+
+    def worth(self, values: Sequence[float], card: Scorecard) -> ChoiceWorth:
+        future, mean_square = values
+        return ChoiceWorth(card.total + future, card.total + future,
+                           math.sqrt(max(mean_square - future * future, 0.0)))
+
+    def by_points(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True, eq=False)
+class ReachTarget:
+    """Play for the highest chance of ending with at least ``target`` points; among choices of
+    equal chance, for the highest expected final score (``expected``: the optimal player's
+    table), then in a fixed order."""
+
+    wanted: int
+    table: TargetTable
+    expected: OptimalTable
+
+    @property
+    def target(self) -> int | None:
+        return self.wanted
+
+    def before_roll(self, card: Scorecard, points: int) -> ChoiceWorth:
+        expected = self.expected.expected(card)
+        return ChoiceWorth(self.table.reach(card, self.wanted, points), float(expected.mean),
+                           math.nan)
+
+    @property
+    def rules(self) -> Rules:
+        return self.table.rules
+
+    @property
+    def choose_keeps(self) -> KeepChooser:
+        from yacht_edu.solver.turn import best_keeps_then
+
+        return best_keeps_then
+
+    def hands(self, states: Ints, points: npt.NDArray[np.int64]) -> tuple[tuple[Array, ...],
+                                                                            Ints]:
+        return target_hands(self.table, states, within_reach(self.wanted) - points,
+                            self.expected.mean)
+
+    def filled(self, card: Scorecard, after: Scorecard, points: int) -> tuple[float, ...]:
+        gained = after.total - card.total
+        need = self.wanted - points - gained
+        return (self.table.need_chance(self.table.space.number_of(after), need),
+                gained + self.expected.future(after)[0])
+
+    def worth(self, values: Sequence[float], card: Scorecard) -> ChoiceWorth:
+        chance, future = values
+        return ChoiceWorth(chance, card.total + future, math.nan)
+
+    def by_points(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, eq=False)
+class RuleOfThumb:
+    """Play by a strategy's rules of thumb: score the box its box rule likes most (ties: the
+    later box), keep by its keep rule (or the dice whose end of turn it likes most)."""
+
+    strategy: Strategy
+    rules: Rules
+
+    @property
+    def target(self) -> int | None:
+        return None
+
+    def before_roll(self, card: Scorecard, points: int) -> ChoiceWorth:
+        return ChoiceWorth(math.nan, math.nan, math.nan)
+
+    @property
+    def choose_keeps(self) -> KeepChooser:
+        rule = self.strategy.keep_rule
+        if rule is None:
+            return best_keeps_by_value
+        return lambda values, to_come: _fixed_keeps(rule, to_come, values[0].shape[1])
+
+    def hands(self, states: Ints, points: npt.NDArray[np.int64]) -> tuple[tuple[Array, ...],
+                                                                            Ints]:
+        rows = box_rows(self.rules)
+        used = open_rows(rows, states)
+        offer = rows.in_states(states, used)
+        liked = self.liking(offer.gain, rows.row_box[used][:, None])
+        chosen = best_rows(rows, liked, used, offer.allowed)
+        return (pick(liked, chosen),), used[chosen]
+
+    def liking(self, gain: npt.NDArray[np.int64], box: Ints) -> Array:
+        if self.strategy.box_rule is None:
+            from yacht_edu.policies import GAME_STRATEGIES, UnknownStrategyError
+            from yacht_edu.i18n import Given
+
+            raise UnknownStrategyError("strategy.error.unknown", name=Given(self.strategy.name),
+                                       choices=", ".join(GAME_STRATEGIES))
+        return self.strategy.box_rule(self.rules, gain.astype(np.float64), box)
+
+    def filled(self, card: Scorecard, after: Scorecard, points: int) -> tuple[float, ...]:
+        box = self.rules.categories.index(next(b for b in after.filled if b not in card.filled))
+        gain = np.array([[after.total - card.total]])
+        return (float(self.liking(gain, np.array([[box]]))[0, 0]),)
+
+    def worth(self, values: Sequence[float], card: Scorecard) -> ChoiceWorth:
+        return ChoiceWorth(values[0], math.nan, math.nan)
+
+    def by_points(self) -> bool:
+        return False
+
+
+#: Points far beyond any game: targets and totals are held within ± this in numpy's integers
+#: (a need beyond the most a game can score is out of reach however far beyond).
+FAR = 10**9
+
+
+def within_reach(points: int) -> int:
+    """``points`` held to ± :data:`FAR`."""
+    return min(max(points, -FAR), FAR)
+
+
+def _fixed_keeps(rule: KeepRule, to_come: int, columns: int) -> Ints:
+    keep = np.array([KEEP_INDEX[kept_by(rule, hand, to_come)] for hand in HANDS], dtype=np.intp)
+    return np.repeat(keep[:, None], columns, axis=1)
+
+
+# -- what every objective shares -----------------------------------------------------------------
+
+
+def plan(objective: Objective, states: Ints, points: npt.NDArray[np.int64]) -> TurnPlan:
+    """The objective's choices for a turn in each column (state, points scored so far)."""
+    hands, box_row = objective.hands(states, points)
+    return plan_turn(hands, box_row, objective.rules.rolls, objective.choose_keeps)
+
+
+def choice_values(objective: Objective, card: Scorecard, dice: Dice, rolls_left: int,
+                  points: int | None = None) -> list[tuple[ChoiceValue, ChoiceWorth]]:
+    """Every legal choice of a moment and its worth: a keep (sorted values; keeping all five is
+    stopping to score) with rolls left, else a box."""
+    scored = card.total if points is None else points
+    if rolls_left == 0:
+        return [(option.category,
+                 objective.worth(objective.filled(card, card.fill(dice, option.category),
+                                                  scored), card))
+                for option in card.options(dice) if option.allowed]
+    state = np.array([objective_state(objective, card)])
+    hands, _ = objective.hands(state, np.array([within_reach(scored)], dtype=np.int64))
+    now = keeps_worth(hands, rolls_left, objective.choose_keeps)
+    stop = now if rolls_left == 1 else keeps_worth(hands, 1, objective.choose_keeps)
+    found = []
+    for keep in sub_keeps(dice.hand):
+        values = stop if len(keep) == len(dice) else now
+        found.append((keep, objective.worth([float(v[KEEP_INDEX[keep], 0]) for v in values],
+                                            card)))
+    return found
+
+
+def objective_state(objective: Objective, card: Scorecard) -> int:
+    from yacht_edu.solver.states import StateSpace
+
+    return StateSpace.of(objective.rules).number_of(card)
+
+
+class Ranked(NamedTuple):
+    """A choice in the ranking: its worth, how much of the objective's value it gives up
+    against the best (0 for ties), and its rank (1 for the best; equal for ties)."""
+
+    choice: ChoiceValue
+    worth: ChoiceWorth
+    loss: float
+    rank: int
+    index: int  # its place among the choices given
+
+
+def rank(found: Sequence[tuple[ChoiceValue, ChoiceWorth]],
+         break_ties_by_expected: bool) -> list[Ranked]:
+    """The choices best first: by value; values within :data:`~yacht_edu.solver.turn.TIE` of
+    each other are a tie, broken by the expected final score (if ``break_ties_by_expected``),
+    then by the given order.  Choices tied on every key share a rank."""
+    by_value = sorted(range(len(found)), key=lambda i: (-found[i][1].value, i))
+    groups: list[list[int]] = []
+    for i in by_value:
+        if groups and found[groups[-1][0]][1].value - found[i][1].value <= TIE:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    second = (lambda i: -found[i][1].expected) if break_ties_by_expected else (lambda i: 0.0)
+    best = found[by_value[0]][1].value
+    ranked: list[Ranked] = []
+    for group in groups:
+        for k, i in enumerate(sorted(group, key=lambda i: (second(i), i))):
+            choice, worth = found[i]
+            loss = best - worth.value
+            tied = k > 0 and abs(second(i) - second(ranked[-1].index)) <= TIE
+            ranked.append(Ranked(choice, worth, 0.0 if loss <= TIE else loss,
+                                 ranked[-1].rank if tied else len(ranked) + 1, i))
+    return ranked

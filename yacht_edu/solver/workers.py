@@ -1,0 +1,218 @@
+"""The one layer driver: a solve worked out a layer of states at a time, its parts shared out.
+
+Every table the package solves — the expected score (:mod:`~yacht_edu.solver.backward`), a
+rule of thumb's expected score, the exact solve and the chance to reach a target
+(:mod:`~yacht_edu.solver.target`) — needs, for a state, only the states with one more box filled.
+So :func:`run_layers` works from the full scorecard back to the empty one, a layer at a time, and
+shares each layer's parts out: to nobody (one worker), to threads, or to forked processes.
+
+The forked team is a measured optimisation (``benchmarks/bench_solver.py``, BENCHMARKS.md): the
+Yahtzee solve's numpy steps are small, so threads would queue for Python's lock between them;
+forked processes share the tables in anonymous shared memory and take the next part from a
+counter there, one message each way per layer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import mmap
+import multiprocessing
+import multiprocessing.connection
+import signal
+import sys
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from yacht_edu.errors import ArgumentTypeError, SolverStoppedError
+from yacht_edu.i18n import Given
+
+__all__ = [
+    "FORK_FROM",
+    "LayerJob",
+    "Progress",
+    "ProgressBar",
+    "can_fork",
+    "check_progress",
+    "run_layers",
+    "shared_array",
+    "start_progress",
+]
+
+Array = npt.NDArray[Any]
+#: One part of a layer, as a job names it (sent to forked helpers, so it must pickle).
+Part = Hashable
+
+#: Solves of at least this many states are shared out to forked processes; smaller ones (Yacht's
+#: 4,096 states) spend less time in threads than in starting processes.
+FORK_FROM = 50_000
+
+
+class ProgressBar(Protocol):
+    """What the solver needs of a progress bar (``tqdm.auto.tqdm`` has it)."""
+
+    def update(self, n: int = 1) -> object: ...
+
+    def close(self) -> object: ...
+
+
+#: A factory called as ``progress(total=..., desc=...)`` (e.g. ``tqdm.auto.tqdm``).
+Progress = Callable[..., ProgressBar]
+
+
+def check_progress(progress: object) -> None:
+    """Refuse a ``progress`` that is not a progress-bar factory (None or False: no bar)."""
+    if progress is not None and progress is not False and not callable(progress):
+        raise ArgumentTypeError("error.not_progress", given=Given(progress))
+
+
+def start_progress(progress: Progress | None, total: int, desc: str) -> ProgressBar | None:
+    """A bar from ``progress`` (see :data:`Progress`), or None for no bar."""
+    check_progress(progress)
+    return progress(total=total, desc=desc) if progress else None
+
+
+class LayerJob(Protocol):
+    """A solve a layer at a time: the parts of a layer, how to work one out, and what to do
+    once a layer is done (in the solving process only)."""
+
+    def parts(self, filled: int) -> list[Any]: ...
+
+    def solve_part(self, part: Any) -> int: ...
+
+    def layer_done(self, filled: int) -> None: ...
+
+
+def run_layers(job: LayerJob, boxes: int, *, total: int, desc: str,
+               progress: Progress | None = None, helpers: int = 1,
+               forked: bool = False) -> None:
+    """Work out the layers with ``boxes - 1`` down to 0 filled boxes, each part once.
+
+    ``helpers``: how many share each layer (this process included); ``forked``: helper
+    processes rather than threads (the job's arrays must then be :func:`shared_array`\\ s).
+    ``total``: the states a bar counts, ``desc`` its label.
+    """
+    bar = start_progress(progress, total, desc)
+    try:
+        with _helpers(job, helpers, forked) as run:
+            for filled in range(boxes - 1, -1, -1):
+                for done in run(job.parts(filled)):
+                    if bar is not None:
+                        bar.update(done)
+                job.layer_done(filled)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def shared_array(shape: int | tuple[int, ...], fill: object, dtype: Any,
+                 shared: bool) -> Array:
+    """An array of ``shape`` filled with ``fill``; ``shared``: in memory that forked processes
+    share (anonymous shared memory)."""
+    if not shared:
+        return np.full(shape, fill, dtype=dtype)
+    size = int(np.prod(shape))
+    memory = mmap.mmap(-1, max(size, 1) * np.dtype(dtype).itemsize)
+    table = np.frombuffer(memory, dtype=dtype, count=size).reshape(shape)
+    table[...] = fill
+    return table
+
+
+def can_fork() -> bool:
+    """Helper processes are started by forking this one: on Linux, and not from a daemon."""
+    return (sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
+            and not multiprocessing.current_process().daemon)
+
+
+@contextlib.contextmanager
+def _helpers(job: LayerJob, helpers: int,
+             forked: bool) -> Iterator[Callable[[list[Any]], Iterable[int]]]:
+    """Something that runs a layer's parts and yields how many states each part had."""
+    if helpers == 1:
+        yield lambda parts: map(job.solve_part, parts)
+    elif forked:
+        with Team(job, helpers - 1) as team:
+            yield team.run
+    else:
+        with ThreadPoolExecutor(helpers) as threads:
+            yield lambda parts: threads.map(job.solve_part, parts)
+
+
+class Team:
+    """This process and ``size`` forked helpers, sharing out each layer's parts.
+
+    Each layer costs one message to every helper and one back: the parts are handed out through
+    a counter in shared memory (whoever is free takes the next part), so no process waits for a
+    message between parts and this process works too, instead of feeding a pool.
+    """
+
+    def __init__(self, job: LayerJob, size: int) -> None:
+        context = multiprocessing.get_context("fork")
+        self.job = job
+        self.lock = context.Lock()
+        self.next_part = shared_array(1, 0, np.int64, shared=True)
+        self.links: list[Any] = []
+        self.helpers: list[Any] = []
+        for _ in range(size):
+            here, there = context.Pipe()
+            helper = context.Process(target=self._help, args=(there,), daemon=True)
+            helper.start()
+            there.close()
+            self.links.append(here)
+            self.helpers.append(helper)
+
+    def __enter__(self) -> Team:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        for link in self.links:
+            with contextlib.suppress(OSError):
+                link.send(None)
+        for helper in self.helpers:
+            helper.join(timeout=1 if exc_info[0] is None else 0)
+            if helper.is_alive():
+                helper.terminate()
+                helper.join()
+        for link in self.links:
+            link.close()
+
+    def take(self) -> int:
+        """The number of the next part nobody has taken."""
+        with self.lock:
+            part = int(self.next_part[0])
+            self.next_part[0] = part + 1
+        return part
+
+    def work(self, parts: list[Any]) -> Iterator[int]:
+        while (part := self.take()) < len(parts):
+            yield self.job.solve_part(parts[part])
+
+    def run(self, parts: list[Any]) -> Iterator[int]:
+        self.next_part[0] = 0
+        for link in self.links:
+            link.send(parts)
+        yield from self.work(parts)
+        for link, helper in zip(self.links, self.helpers, strict=True):
+            multiprocessing.connection.wait([link, helper.sentinel])
+            try:
+                done = link.recv() if link.poll() else None
+            except EOFError:  # it closed its end: it has stopped
+                done = None
+            if done is None:
+                helper.join(timeout=1)
+                raise SolverStoppedError("solver.error.helper_stopped", code=helper.exitcode)
+            if isinstance(done, str):
+                raise SolverStoppedError("solver.error.helper_failed", error=done)
+            yield done
+
+    def _help(self, link: Any) -> None:
+        """A helper's life: work on each layer it is sent, say how many states it solved."""
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # an interrupt is this process's to handle
+        while (parts := link.recv()) is not None:
+            try:
+                link.send(sum(self.work(parts)))
+            except Exception as error:  # reported to the solving process, which raises
+                link.send(f"{type(error).__name__}: {error}")
