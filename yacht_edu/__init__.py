@@ -36,9 +36,9 @@ from yacht_edu.scorecard import Scorecard
 if TYPE_CHECKING:  # what a type checker reads; at run time these load on first use (below)
     from yacht_edu.coach import advise, analyse
     from yacht_edu.compare import compare_rules
-    from yacht_edu.reach import reach_probability
     from yacht_edu.probability import expected_one_roll, p_one_roll, p_within, teacher_table
     from yacht_edu.probability.fairness import fairness
+    from yacht_edu.reach import reach_probability
     from yacht_edu.solver import optimal_expected_score, optimal_score_distribution
     from yacht_edu.widgets import play
     from yacht_edu.widgets.tally import DieTally, tally

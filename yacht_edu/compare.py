@@ -24,7 +24,6 @@ import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-
 from yacht_edu.errors import RuleDesignError
 from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, RulesLike, get_rules

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from yacht_edu.reach import reach_curves
 from yacht_edu.i18n import t
 from yacht_edu.plots import axes
+from yacht_edu.reach import reach_curves
 from yacht_edu.rules import RulesLike
 from yacht_edu.solver import Progress
 

@@ -46,7 +46,8 @@ def read_situation(situation: Dice | Iterable[int], rolls_left: int | None,
 
 def situation_card(rules: RulesLike, filled: Mapping[str, int],
                    yahtzee_bonuses: int) -> Scorecard:
-    """The scorecard of :func:`~yacht_edu.coach.advise`'s ``filled``, refusing scores no game can produce."""
+    """The scorecard of :func:`~yacht_edu.coach.advise`'s ``filled``, refusing scores no game
+    can produce."""
     ruleset = get_rules(rules)
     card = Scorecard.from_filled(filled, ruleset, yahtzee_bonuses)
     possible = possible_scores(ruleset)

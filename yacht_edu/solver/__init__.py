@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import math
 import threading
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -47,7 +46,6 @@ from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
 from yacht_edu.solver.backward import Expected, OptimalTable, follow_plan, solve_layers
-from yacht_edu.solver.workers import Progress, ProgressBar, check_progress
 from yacht_edu.solver.distribution import ScoreDistribution, score_distribution_of
 from yacht_edu.solver.exact import ExactSolution, solve_exact, turn_denominator
 from yacht_edu.solver.objective import (
@@ -66,13 +64,14 @@ from yacht_edu.solver.target import (
     TARGET_RULES,
     BadTargetError,
     NotOfferedError,
-    check_target,
     TargetTable,
     check_offered,
+    check_target,
     solve_target,
     solve_target_endgame,
 )
 from yacht_edu.solver.turn import TIE
+from yacht_edu.solver.workers import Progress, ProgressBar, check_progress
 
 __all__ = [
     "TARGET_RULES",
@@ -92,8 +91,8 @@ __all__ = [
     "State",
     "TargetTable",
     "check_offered",
-    "check_target",
     "check_progress",
+    "check_target",
     "choice_values",
     "clear_memory",
     "evaluate",

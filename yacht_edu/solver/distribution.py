@@ -21,10 +21,10 @@ import numpy as np
 import numpy.typing as npt
 import sympy
 
-from yacht_edu.solver.workers import Progress, start_progress
 from yacht_edu.solver.exact import ExactSolution, turn_denominator
-from yacht_edu.solver.states import box_rows
 from yacht_edu.solver.play import turn_ends
+from yacht_edu.solver.states import box_rows
+from yacht_edu.solver.workers import Progress, start_progress
 
 __all__ = ["ScoreDistribution", "final_hand_chances", "score_distribution_of"]
 

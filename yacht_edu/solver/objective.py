@@ -39,7 +39,6 @@ from yacht_edu.solver.turn import (
     TIE,
     KeepChooser,
     TurnPlan,
-    best_keeps,
     best_keeps_by_value,
     keeps_worth,
     pick,
@@ -225,8 +224,8 @@ class RuleOfThumb:
 
     def liking(self, gain: npt.NDArray[np.int64], box: Ints) -> Array:
         if self.strategy.box_rule is None:
-            from yacht_edu.policies import GAME_STRATEGIES, UnknownStrategyError
             from yacht_edu.i18n import Given
+            from yacht_edu.policies import GAME_STRATEGIES, UnknownStrategyError
 
             raise UnknownStrategyError("strategy.error.unknown", name=Given(self.strategy.name),
                                        choices=", ".join(GAME_STRATEGIES))
@@ -282,7 +281,7 @@ def choice_values(objective: Objective, card: Scorecard, dice: Dice, rolls_left:
     hands, _ = objective.hands(state, np.array([within_reach(scored)], dtype=np.int64))
     now = keeps_worth(hands, rolls_left, objective.choose_keeps)
     stop = now if rolls_left == 1 else keeps_worth(hands, 1, objective.choose_keeps)
-    found = []
+    found: list[tuple[ChoiceValue, ChoiceWorth]] = []
     for keep in sub_keeps(dice.hand):
         values = stop if len(keep) == len(dice) else now
         found.append((keep, objective.worth([float(v[KEEP_INDEX[keep], 0]) for v in values],
@@ -304,7 +303,7 @@ class Ranked(NamedTuple):
     worth: ChoiceWorth
     loss: float
     rank: int
-    index: int  # its place among the choices given
+    given_at: int  # its place among the choices given
 
 
 def rank(found: Sequence[tuple[ChoiceValue, ChoiceWorth]],
@@ -326,7 +325,7 @@ def rank(found: Sequence[tuple[ChoiceValue, ChoiceWorth]],
         for k, i in enumerate(sorted(group, key=lambda i: (second(i), i))):
             choice, worth = found[i]
             loss = best - worth.value
-            tied = k > 0 and abs(second(i) - second(ranked[-1].index)) <= TIE
+            tied = k > 0 and abs(second(i) - second(ranked[-1].given_at)) <= TIE
             ranked.append(Ranked(choice, worth, 0.0 if loss <= TIE else loss,
                                  ranked[-1].rank if tied else len(ranked) + 1, i))
     return ranked

@@ -14,7 +14,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu.hands import FACES, HAND_INDEX, HAND_ROLLS, HANDS, KEEPS, NUMBER_OF_DICE, ORDERED_ROLLS
+from yacht_edu.hands import (
+    FACES,
+    HAND_INDEX,
+    HAND_ROLLS,
+    HANDS,
+    KEEPS,
+    NUMBER_OF_DICE,
+    ORDERED_ROLLS,
+)
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.objective import Objective, plan
 from yacht_edu.solver.states import RowsInStates, StateSpace, box_rows, chunks

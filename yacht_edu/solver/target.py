@@ -52,9 +52,9 @@ from yacht_edu.solver.workers import Progress, check_progress, run_layers
 __all__ = [
     "TARGET_RULES",
     "BadTargetError",
-    "check_target",
     "NotOfferedError",
     "TargetTable",
+    "check_target",
     "clear_memory",
     "hand_chances",
     "most_to_come",

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from yacht_edu.rules import Rules, get_rules
 from yacht_edu.solver import cache
-from yacht_edu.solver.backward import Progress, start_progress
+from yacht_edu.solver.workers import Progress, start_progress
 
 __all__ = ["LESSON_RULES", "LESSON_TABLES", "Table", "main", "parse_rules", "tables_of", "warm"]
 
