@@ -190,20 +190,22 @@ def best_over_boxes(rows: BoxRows, values: Array, used: Ints) -> Array:
 def best_rows_then(rows: BoxRows, first: Array, second: Array, used: Ints,
                    allowed: npt.NDArray[np.bool_]) -> Ints:
     """For each hand, the position in ``used`` of the allowed row with the highest ``first``
-    value; among rows within :data:`~yacht_edu.solver.turn.TIE` of it, the highest ``second``;
-    then the later row.  Arguments as for :func:`best_rows`."""
+    value; among rows within :data:`~yacht_edu.solver.turn.TIE` of it, the row
+    :func:`best_rows` would choose by ``second``.  Arguments as for :func:`best_rows`."""
     box_of = rows.row_box[used]
     starts = np.flatnonzero(np.diff(box_of, prepend=-1))
     # one row per open box for each hand: (boxes, 252) positions in ``used``
     where = np.stack([start + rows.row_in_box[box_of[start]] for start in starts.tolist()])
+    lowest = -np.finfo(np.float64).max
     chosen = np.empty((where.shape[1], first.shape[1]), dtype=np.intp)
     for begin in range(0, first.shape[1], TIE_COLUMNS):
         part = slice(begin, begin + TIE_COLUMNS)
-        firsts = np.where(allowed[where, part], first[where, part], -np.inf)
-        near = firsts >= firsts.max(axis=0) - TIE
-        liked = np.where(near & allowed[where, part], second[where, part], -np.inf)
-        last = len(where) - 1 - liked[::-1].argmax(axis=0)  # the later box among equals
-        chosen[:, part] = np.take_along_axis(where[:, :, None], last[None], axis=0)[0]
+        open_here = allowed[where, part]
+        firsts = np.where(open_here, first[where, part], -np.inf)
+        near = open_here & (firsts >= firsts.max(axis=0) - TIE)
+        liked = tag(np.where(open_here, second[where, part], lowest), where[:, :, None])
+        at = np.where(near, liked, -np.inf).argmax(axis=0)
+        chosen[:, part] = np.take_along_axis(where[:, :, None], at[None], axis=0)[0]
     return chosen
 
 

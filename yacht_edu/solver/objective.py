@@ -20,7 +20,7 @@ same choices (the mean square of the points to come; for a target, the expected 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
@@ -306,26 +306,33 @@ class Ranked(NamedTuple):
     given_at: int  # its place among the choices given
 
 
+def clusters(indices: Sequence[int], value: Callable[[int], float]) -> list[list[int]]:
+    """``indices`` highest ``value`` first, cut into runs within :data:`TIE` of their first."""
+    found: list[list[int]] = []
+    for i in sorted(indices, key=lambda i: (-value(i), i)):
+        if found and value(found[-1][0]) - value(i) <= TIE:
+            found[-1].append(i)
+        else:
+            found.append([i])
+    return found
+
+
 def rank(found: Sequence[tuple[ChoiceValue, ChoiceWorth]],
          break_ties_by_expected: bool) -> list[Ranked]:
     """The choices best first: by value; values within :data:`~yacht_edu.solver.turn.TIE` of
-    each other are a tie, broken by the expected final score (if ``break_ties_by_expected``),
-    then by the given order.  Choices tied on every key share a rank."""
-    by_value = sorted(range(len(found)), key=lambda i: (-found[i][1].value, i))
-    groups: list[list[int]] = []
-    for i in by_value:
-        if groups and found[groups[-1][0]][1].value - found[i][1].value <= TIE:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
-    second = (lambda i: -found[i][1].expected) if break_ties_by_expected else (lambda i: 0.0)
-    best = found[by_value[0]][1].value
+    each other are a tie, broken by the expected final score (if ``break_ties_by_expected``,
+    within the same tolerance), then by the order given.  Choices tied on every key share a
+    rank; ``loss`` is the value given up against the best."""
+    groups = clusters(range(len(found)), lambda i: found[i][1].value)
+    best = found[groups[0][0]][1].value
     ranked: list[Ranked] = []
     for group in groups:
-        for k, i in enumerate(sorted(group, key=lambda i: (second(i), i))):
-            choice, worth = found[i]
-            loss = best - worth.value
-            tied = k > 0 and abs(second(i) - second(ranked[-1].given_at)) <= TIE
-            ranked.append(Ranked(choice, worth, 0.0 if loss <= TIE else loss,
-                                 ranked[-1].rank if tied else len(ranked) + 1, i))
+        ties = (clusters(group, lambda i: found[i][1].expected) if break_ties_by_expected
+                else [group])
+        for tie in ties:
+            rank_here = len(ranked) + 1
+            for i in sorted(tie):
+                choice, worth = found[i]
+                loss = best - worth.value
+                ranked.append(Ranked(choice, worth, 0.0 if loss <= TIE else loss, rank_here, i))
     return ranked

@@ -307,19 +307,18 @@ TIE_COLUMNS = 256
 
 def best_keeps_then(keep_values: Sequence[Array], to_come: int) -> Ints:
     """Each hand's keep with the highest first value; among keeps within :data:`TIE` of it, the
-    one with the highest second value; then the one with the most dice."""
+    one :func:`best_keeps` would choose by the second value (the highest; then more dice)."""
     first, second = keep_values[0], keep_values[1]
     best = best_of_sub_keeps(first.copy())
     chosen = np.empty(best.shape, dtype=np.intp)
     for start in range(0, best.shape[1], TIE_COLUMNS):
         part = slice(start, start + TIE_COLUMNS)
         near = first[SUB_KEEPS, part] >= best[:, None, part] - TIE
-        liked = np.where(near, second[SUB_KEEPS, part], -np.inf)
-        pick_at = liked.argmax(axis=1)
-        chosen[:, part] = np.take_along_axis(SUB_KEEPS[:, :, None].repeat(pick_at.shape[1], 2),
-                                             pick_at[:, None, :], axis=1)[:, 0, :]
+        liked = tag(second[SUB_KEEPS, part], SUB_KEEPS[:, :, None])
+        pick_at = np.where(near, liked, -np.inf).argmax(axis=1)
+        chosen[:, part] = np.take_along_axis(SUB_KEEPS[:, :, None], pick_at[:, None, :],
+                                             axis=1)[:, 0, :]
     return chosen
-
 
 class TurnPlan(NamedTuple):
     """A turn worked out for some columns (a state each, or a state and the points needed).
