@@ -61,7 +61,7 @@ _folder_key = pytest.StashKey[str]()
 #: Docstrings whose examples solve a whole rule set (seconds to a minute).
 SLOW_DOCTESTS = frozenset({"yacht_edu.solver"})
 #: Modules every one of whose examples reads a solved table (the target table: half a minute).
-SLOW_DOCTEST_MODULES = frozenset({"yacht_edu/goal.py"})
+SLOW_DOCTEST_MODULES = frozenset({"yacht_edu/reach.py"})
 
 
 #: Exercises whose check plays whole games (seconds a call): the generic checks of them are slow.

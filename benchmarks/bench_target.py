@@ -27,7 +27,7 @@ def peak_mib() -> float:
 
 
 def solve_from_nothing(name: str, workers: int | None) -> dict[str, Any]:
-    from yacht_edu.solver.target import solve_target
+    from yacht_edu.solver import solve_target
 
     wall, cpu = time.perf_counter(), time.process_time()
     table = solve_target(name, workers=workers)
@@ -62,7 +62,7 @@ def load_and_query(name: str) -> dict[str, Any]:
             "max_ms": 1000 * times[-1]}
 
 
-def advise_goal_speed(name: str) -> dict[str, Any]:
+def advise_target_speed(name: str) -> dict[str, Any]:
     import random
 
     from yacht_edu import advise, reach_probability
@@ -73,7 +73,7 @@ def advise_goal_speed(name: str) -> dict[str, Any]:
     for _ in range(200):
         hand = [rng.randint(1, 6) for _ in range(5)]
         start = time.perf_counter()
-        advise(hand, rng.choice((0, 1, 2)), rules=name, goal=rng.randrange(120, 260))
+        advise(hand, rng.choice((0, 1, 2)), rules=name, target=rng.randrange(120, 260))
         times.append(time.perf_counter() - start)
     times.sort()
     return {"median_ms": 1000 * statistics.median(times),
@@ -81,7 +81,7 @@ def advise_goal_speed(name: str) -> dict[str, Any]:
 
 
 TASKS: dict[str, Callable[..., dict[str, Any]]] = {
-    "solve": solve_from_nothing, "load": load_and_query, "advise": advise_goal_speed}
+    "solve": solve_from_nothing, "load": load_and_query, "advise": advise_target_speed}
 
 
 def run(cache: str, task: str, *args: Any) -> dict[str, Any]:

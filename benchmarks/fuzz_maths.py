@@ -39,7 +39,7 @@ GROUPS = {
     "strategies and policies": ("strategy_", "simulate(", "compare(", "get_strategy",
                                 "as_keep_rule", "keep rule"),
     "custom rule sets": ("custom_rules", "compare_rules"),
-    "goal": ("reach_", "advise_goal", "beat_the_leader", "simulate_reach"),
+    "reach": ("reach_", "beat_the_leader"),
     "play (the board)": ("play(",),
 }
 
