@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # what a type checker reads; at run time these load on first 
     from yacht_edu.probability.fairness import fairness
     from yacht_edu.reach import reach_probability
     from yacht_edu.solver import optimal_expected_score, optimal_score_distribution
+    from yacht_edu.strategies import simulate
     from yacht_edu.widgets import play
     from yacht_edu.widgets.tally import DieTally, tally
 
@@ -57,6 +58,7 @@ _LAZY = {
     "compare_rules": "yacht_edu.compare",
     "play": "yacht_edu.widgets",
     "reach_probability": "yacht_edu.reach",
+    "simulate": "yacht_edu.strategies",
     "fairness": "yacht_edu.probability.fairness",
     "tally": "yacht_edu.widgets.tally",
     "DieTally": "yacht_edu.widgets.tally",
@@ -117,6 +119,7 @@ __all__ = [
     "p_within",
     "play",
     "reach_probability",
+    "simulate",
     "score",
     "set_language",
     "tally",
