@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from yacht_edu.coach import choice_label
 from yacht_edu.display.dice import die_svg
-from yacht_edu.display.numbers import decimal
+from yacht_edu.display.numbers import decimal, percent, percentage_points
 from yacht_edu.display.text import direction
 from yacht_edu.i18n import t
 
@@ -26,6 +26,8 @@ def advice_html(advice: Advice, lang: str | None = None) -> str:
         note = t("coach.game_over" if advice.card.complete else "coach.roll_first", lang)
         return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
                 f"<p>{html.escape(status)}</p><p>{html.escape(note)}</p></div>")
+    if advice.target is not None:
+        return _target_html(advice, head, lang)
     tied = len(advice.ties) > 1
     columns = "".join(f"<th>{html.escape(t(key, lang))}</th>" for key in (
         "coach.col_rank", "coach.col_choice", "coach.col_expected", "coach.col_sd",
@@ -44,6 +46,30 @@ def advice_html(advice: Advice, lang: str | None = None) -> str:
     situation = t("coach.situation", lang, dice=dice, rolls=advice.rolls_left)
     return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
             f"<p>{html.escape(situation)} · {html.escape(status)}</p>"
+            f'<table class="yacht-coach-table"><tr>{columns}</tr>{"".join(rows)}</table></div>')
+
+
+def _target_html(advice: Advice, head: str, lang: str | None) -> str:
+    """Advice for a target: rank, choice, chance to reach it, expected final score, chance
+    given up (percentage points)."""
+    wanted = str(advice.target)
+    columns = "".join(f"<th>{html.escape(text)}</th>" for text in (
+        t("coach.col_rank", lang), t("coach.col_choice", lang),
+        t("coach_target.col_chance", lang, target=wanted), t("coach.col_expected", lang),
+        t("coach_target.col_gives_up", lang)))
+    rows = []
+    for entry in advice.choices:
+        style = ' style="background:#e6f4e6;font-weight:bold"' if entry.rank == 1 else ""
+        rows.append(f'<tr class="yacht-coach-choice"{style}><td>{entry.rank}</td>'
+                    f"<td>{_choice_html(entry.choice, lang)}</td>"
+                    f'<td style="text-align:right">{percent(entry.chance or 0.0, lang)}</td>'
+                    f'<td style="text-align:right">{decimal(entry.expected, 2, lang)}</td>'
+                    f'<td style="text-align:right">{percentage_points(entry.loss, lang)}</td>'
+                    "</tr>")
+    dice = " ".join(map(str, advice.dice or ()))
+    situation = t("coach.situation", lang, dice=dice, rolls=advice.rolls_left)
+    return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
+            f"<p>{html.escape(situation)}</p>"
             f'<table class="yacht-coach-table"><tr>{columns}</tr>{"".join(rows)}</table></div>')
 
 
