@@ -26,7 +26,7 @@ DICE = (6, 6, 6, 2, 1)
 
 def test_filled_as_pairs_is_refused_not_an_attribute_error() -> None:
     with pytest.raises(ArgumentTypeError, match="not a scorecard's filled boxes"):
-        advise(DICE, 1, filled=[("fives", 5)])  # type: ignore[call-overload]
+        advise(DICE, 1, filled=[("fives", 5)])  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("odd", [None, 5, "game", [1, 2]])

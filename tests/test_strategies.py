@@ -165,7 +165,8 @@ def test_bad_names_and_counts() -> None:
     with pytest.raises(UnknownStrategyError, match="beat_par"):
         get_strategy("lucky")
     with pytest.raises(UnknownStrategyError, match="beat_par"):
-        get_strategy("reroll_all").plan(get_rules("yacht"), np.array([0]))  # no box rule
+        solver.plan(solver.objective_of("reroll_all", "yacht"), np.array([0]),  # no box rule
+                    np.zeros(1, dtype=np.int64))
     with pytest.raises(ValueError, match="at least 1"):
         simulate("optimal", games=0)
     assert get_strategy(STRATEGIES["beat_par"]) is STRATEGIES["beat_par"]

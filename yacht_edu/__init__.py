@@ -119,9 +119,9 @@ __all__ = [
     "p_within",
     "play",
     "reach_probability",
-    "simulate",
     "score",
     "set_language",
+    "simulate",
     "tally",
     "teacher_table",
 ]

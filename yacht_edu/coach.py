@@ -69,7 +69,7 @@ class Choice:
     ``expected``: the expected final score if this choice is made and the rest played
     optimally (for a target: the rest of the turn played for the target); ``sd``: its standard
     deviation (NaN when ranked for a target); ``chance``: the best chance of reaching the
-    target after this choice (None without a target); ``loss``: what is given up against the
+    target after this choice (NaN without a target); ``loss``: what is given up against the
     best choice — expected points, or chance with a target (0 for ties); ``rank``: 1 for the
     best, equal for ties.
     """
@@ -79,7 +79,7 @@ class Choice:
     sd: float
     loss: float
     rank: int = 1
-    chance: float | None = None
+    chance: float = math.nan
 
     @property
     def is_keep(self) -> bool:
@@ -90,7 +90,7 @@ class Choice:
         return choice_label(self.choice, lang)
 
     def __repr__(self) -> str:
-        if self.chance is not None:
+        if not math.isnan(self.chance):
             return (f"Choice({self.choice!r}, chance={self.chance:.6f}, "
                     f"expected={self.expected:.4f}, loss={self.loss:.6f})")
         return (f"Choice({self.choice!r}, expected={self.expected:.4f}, sd={self.sd:.4f}, "
@@ -132,7 +132,7 @@ class Advice(Sequence[Choice]):
     player: str | None = None
     target: int | None = None
     points: int | None = None
-    chance: float | None = None
+    chance: float = math.nan
 
     @overload
     def __getitem__(self, index: int) -> Choice: ...
@@ -177,7 +177,7 @@ class Advice(Sequence[Choice]):
         lines = [f"Advice({self.rules!r}, dice {dice}, {self.rolls_left} rolls left: {head})"]
         for entry in self.choices[:10]:
             tie = "=" if entry.rank == 1 and len(self.ties) > 1 else " "
-            value = (f"{entry.chance:.6f}  {entry.expected:9.4f}" if entry.chance is not None
+            value = (f"{entry.chance:.6f}  {entry.expected:9.4f}" if self.target is not None
                      else f"{entry.expected:9.4f} ± {entry.sd:7.4f}")
             lines.append(f" {tie}{entry.rank:>2}. {entry.choice!s:<18} {value}  "
                          f"loss {entry.loss:.4f}")
@@ -239,7 +239,7 @@ def nothing_to_choose(objective: Objective, card: Scorecard, player: str | None)
     return Advice(card.rules, card, None, card.rules.rolls if not card.complete else 0, (),
                   worth.expected, worth.sd, player, target,
                   None if target is None else card.total,
-                  None if target is None else worth.value)
+                  math.nan if target is None else worth.value)
 
 
 def advise_card(objective: Objective, card: Scorecard, dice: Dice, rolls_left: int,
@@ -250,7 +250,7 @@ def advise_card(objective: Objective, card: Scorecard, dice: Dice, rolls_left: i
     found = choice_values(objective, card, dice, rolls_left, scored)
     ranked = rank(found, break_ties_by_expected=target is not None)
     choices = tuple(Choice(r.choice, r.worth.expected, r.worth.sd, r.loss, r.rank,
-                           None if target is None else r.worth.value) for r in ranked)
+                           math.nan if target is None else r.worth.value) for r in ranked)
     top = choices[0]
     return Advice(card.rules, card, tuple(dice), rolls_left, choices, top.expected, top.sd,
                   player, target, None if target is None else scored, top.chance)

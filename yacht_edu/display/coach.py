@@ -62,7 +62,7 @@ def _target_html(advice: Advice, head: str, lang: str | None) -> str:
         style = ' style="background:#e6f4e6;font-weight:bold"' if entry.rank == 1 else ""
         rows.append(f'<tr class="yacht-coach-choice"{style}><td>{entry.rank}</td>'
                     f"<td>{_choice_html(entry.choice, lang)}</td>"
-                    f'<td style="text-align:right">{percent(entry.chance or 0.0, lang)}</td>'
+                    f'<td style="text-align:right">{percent(entry.chance, lang)}</td>'
                     f'<td style="text-align:right">{decimal(entry.expected, 2, lang)}</td>'
                     f'<td style="text-align:right">{percentage_points(entry.loss, lang)}</td>'
                     "</tr>")

@@ -238,13 +238,13 @@ def target_advice(game: Game, lang: str, progress: Progress | None, target: int)
     advice = advise(game, target=target, progress=progress or default_progress())
     if game.dice is None:
         return {"sentence": t("coach_target.roll_first", lang, player=game.current_player,
-                              target=shown, chance=percent(Fraction(advice.chance or 0.0), lang)),
+                              target=shown, chance=percent(Fraction(advice.chance), lang)),
                 "rows": []}
     if advice.chance == 0:
         return {"sentence": t("coach_target.out_of_reach", lang, target=shown), "rows": []}
     best = advice.choices[0]
     sentence = t("coach_target.best", lang, target=shown, choice=best.label(lang),
-                 chance=percent(Fraction(best.chance or 0.0), lang))
+                 chance=percent(Fraction(best.chance), lang))
     if len(advice.choices) > 1:
         second = advice.choices[1]
         sentence += " " + (t("coach_target.tie", lang, choice=second.label(lang))
