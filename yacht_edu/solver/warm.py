@@ -55,7 +55,7 @@ class Table:
 
 def tables_of(rules: Rules) -> list[Table]:
     """Every table of one rule set: the exact ones and the chance to reach a target (the coach's
-    ``advise(..., goal=)``) exist for ``yacht`` and ``yacht_sum4`` only."""
+    ``advise(..., target=)``) exist for ``yacht`` and ``yacht_sum4`` only."""
     kinds = ["float"] if rules.is_yahtzee else ["float", "exact", "distribution", "target"]
     return [Table(rules, kind) for kind in kinds]
 
