@@ -1,16 +1,17 @@
-"""The solver against the plain recursion (:mod:`tests.helpers.recursion`) where the upper
-bonus, the Yahtzee bonus and the joker rule decide: the yahtzee box already holds 50 or 0, the
-upper section is a few points from 63, and the open boxes include the boxes a joker goes to.
+"""The fast solver against the package's plain solver (:mod:`yacht_edu.solver.plain`) where the
+upper bonus, the Yahtzee bonus and the joker rule decide: the yahtzee box already holds 50 or 0,
+the upper section is a few points from 63, and the open boxes include the boxes a joker goes to.
+The mean square must lie in the range of the optimal choices (:mod:`tests.helpers.spread`).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.helpers.recursion import VARIANTS, Recursion
+from tests.helpers.spread import VARIANTS, moments
 from yacht_edu import Scorecard
 from yacht_edu.rules import Rules
-from yacht_edu.solver import solve_endgame
+from yacht_edu.solver import plain_expected_score, solve_endgame
 
 # Situations where the bonuses and the joker rule decide (yahtzee box already holding 50 or 0).
 SPECIAL = [
@@ -34,6 +35,7 @@ def test_solver_agrees_where_bonus_and_joker_decide(rules: Rules, filled: dict[s
     card = Scorecard.from_filled(filled, rules)
     assert card.open_categories == tuple(c for c in rules.categories if c in left)
     mean, mean_square = solve_endgame(card).future(card)
-    slow_mean, slow_low, slow_high = Recursion(rules).future(card)
-    assert mean == pytest.approx(slow_mean, abs=1e-9)
+    assert mean == pytest.approx(float(plain_expected_score(card)), abs=1e-9)
+    slow_mean, slow_low, slow_high = moments(card)
+    assert slow_mean == pytest.approx(mean, abs=1e-9)
     assert slow_low - 1e-7 <= mean_square <= slow_high + 1e-7

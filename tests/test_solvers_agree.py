@@ -9,14 +9,18 @@ The states compared:
   rolls left, and the fresh turn of 1, 2 and 3 rolls, for the expected score and for the chance
   to make the box — exactly (the fast turn run on Python integers);
 - every last turn of a Yacht game (one box open; Yacht has no bonus, so the box alone decides):
-  the whole-game solver's value of that scorecard against the readable chain's fresh turn.
+  the whole-game solver's value of that scorecard against the readable chain's fresh turn and
+  the package's plain solver (:mod:`yacht_edu.solver.plain`, a recursion over scorecards);
+- every Yacht scorecard with two boxes open, and a small custom game from its empty scorecard:
+  the fast solver against the plain solver.
 
 Scorecards with several open boxes are beyond the readable chain; ``test_solver_small.py``
-checks those against a brute-force recursion over the model.
+checks more of them, for every rule set, against the plain solver.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
@@ -24,11 +28,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from yacht_edu import Scorecard, categories, get_rules
+from yacht_edu import Scorecard, categories, custom_rules, get_rules
 from yacht_edu.hands import HAND_ROLLS, HANDS, ORDERED_ROLLS
 from yacht_edu.probability.turn import best_expected, solution
 from yacht_edu.rules import RULE_SETS, score_table
-from yacht_edu.solver import solve_endgame
+from yacht_edu.solver import optimal_expected_score, plain_expected_score, solve, solve_endgame
 from yacht_edu.solver.turn import best_keeps, pick, roll_the_rest
 from yacht_edu.strategies import box_pars
 
@@ -81,9 +85,31 @@ def test_box_pars_read_the_exact_best_expected_score() -> None:
             assert pars[category] == float(fresh)
 
 
+def yacht_card(open_boxes: Iterable[str]) -> Scorecard:
+    """A Yacht scorecard with only ``open_boxes`` open (0 in every other box)."""
+    return Scorecard.from_filled({c: 0 for c in categories("yacht") if c not in open_boxes})
+
+
 @pytest.mark.parametrize("category", categories("yacht"))
 def test_every_last_turn_of_yacht(category: str) -> None:
-    others = {c: 0 for c in categories("yacht") if c != category}
-    card = Scorecard.from_filled(others, "yacht")
+    card = yacht_card([category])
     mean, _ = solve_endgame(card).future(card)
     assert mean == pytest.approx(float(best_expected(category)), rel=1e-12)
+    assert plain_expected_score(card) == Fraction(str(best_expected(category)))
+
+
+@pytest.mark.slow  # 66 scorecards, each a few turns in fractions (seconds)
+def test_every_yacht_card_with_two_boxes_open() -> None:
+    table = solve("yacht")
+    for boxes in itertools.combinations(categories("yacht"), 2):
+        card = yacht_card(boxes)
+        assert table.future(card)[0] == pytest.approx(float(plain_expected_score(card)),
+                                                      abs=1e-9), boxes
+
+
+def test_a_small_custom_game_whole() -> None:
+    """Four boxes of Yacht, from the empty scorecard: every state of the game."""
+    rules = custom_rules("yacht", remove=[c for c in categories("yacht") if c not in
+                                          ("sixes", "full_house", "little_straight", "yacht")])
+    plain = plain_expected_score(Scorecard.empty(rules))
+    assert optimal_expected_score(rules).mean == pytest.approx(float(plain), abs=1e-9)

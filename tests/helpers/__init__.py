@@ -9,5 +9,6 @@ the same way, the editable install putting the clone's root on the path
 - :mod:`tests.helpers.lesson_figures`: every number a lesson states, checked against the package;
 - :mod:`tests.helpers.mutations`: ways to damage a saved game;
 - :mod:`tests.helpers.odd_values`: odd values to give to every public function;
-- :mod:`tests.helpers.recursion`: a plain, slow recursion the solver is checked against.
+- :mod:`tests.helpers.spread`: the rule sets the solver is checked on, and the spread (mean
+  square) of optimal play by the plain solver's recursion.
 """

@@ -7,7 +7,20 @@
 >>> len(str(exact.p)), len(str(exact.q)), float(exact)          # digits of p/q, and p/q
 (132, 130, 166.9550677045725)
 
-How it works (each step a module a learner can read):
+How it works: read :mod:`~yacht_edu.solver.plain` first.  It is the whole idea in one screen, a
+plain recursion over scorecards in exact fractions (:func:`plain_expected_score`): a scorecard is
+worth the average, over the turn's rolls, of the best keep after each roll and the best box at
+the end — the points it adds now plus what the scorecard it leaves is worth.  It is slow, for
+small games and the last turns of big ones.  The fast solver computes the same for every
+scorecard at once, with measured optimisations (BENCHMARKS.md):
+
+>>> two_left = Scorecard.from_filled(dict.fromkeys(Scorecard.empty().open_categories[:10], 0))
+>>> two_left.open_categories
+('choice', 'yacht')
+>>> round(float(plain_expected_score(two_left)), 6), round(solve().future(two_left)[0], 6)
+(27.25981, 27.25981)
+
+Each step of the fast solver is a module a learner can read:
 
 - :mod:`~yacht_edu.solver.turn` — one turn, for many scorecards at once: roll the free dice one
   at a time, find the best keep inside each hand;
@@ -58,6 +71,7 @@ from yacht_edu.solver.objective import (
     plan,
     rank,
 )
+from yacht_edu.solver.plain import plain_expected_score
 from yacht_edu.solver.play import play_forward, play_games, turn_ends
 from yacht_edu.solver.states import State, StateSpace, box_rows, possible_scores
 from yacht_edu.solver.target import (
@@ -100,6 +114,7 @@ __all__ = [
     "objective_of",
     "optimal_expected_score",
     "optimal_score_distribution",
+    "plain_expected_score",
     "plan",
     "play_forward",
     "play_games",
