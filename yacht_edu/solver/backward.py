@@ -65,7 +65,10 @@ Array = npt.NDArray[Any]
 Ints = npt.NDArray[np.intp]
 
 #: States worked out together: large enough for numpy, small enough for the processor cache
-#: (64 took about two thirds of the processor time of 256 in the Yahtzee solve: BENCHMARKS.md).
+#: (a 462-keep array of 256 states is about 0.95 MB, more than a core's 1 MiB L2 with several
+#: held).  Measured on a sample of the Yahtzee solve, chunks of 32 / 48 / 64 / 96 / 256 states:
+#: 0.41 / 0.33 / 0.28–0.29 / 0.29 / 0.50–0.52 s; 64 took a third less processor time than 256
+#: (docs/benchmarks-history.md, "The first round").
 CHUNK = 64
 
 #: Works out a chunk of one layer: (states, mean, mean_square, filled boxes) -> (mean, mean_square).

@@ -63,6 +63,12 @@ class Layer(NamedTuple):
 
     ``solved`` are the states worked out (one per class of equivalent states); ``copies`` lists
     every reachable state with the position in ``solved`` of the state whose values it shares.
+
+    A measured optimisation, counted rather than timed: upper subtotals that cannot change what
+    is to come (the bonus out of reach, or the upper section full) share one future
+    (:meth:`StateSpace.upper_classes`), so the Yahtzee solve works out 359,424 of its 536,448
+    reachable states, in the 5,621 chunks of 64 of docs/benchmarks-history.md ("The second
+    round"), and copies the values of the rest, one indexed copy per layer.
     """
 
     solved: Ints

@@ -131,6 +131,13 @@ HAND_ROLLS: npt.NDArray[np.int64] = np.array(core.HAND_ROLLS, dtype=np.int64)
 
 
 # -- tags: the best value and where it came from, in one ``np.maximum`` -------------------------
+# A measured optimisation: each step of the keeps' search is one ``np.maximum`` that carries the
+# winning keep's index with its value, where an untagged search would need a comparison and an
+# ``np.where`` beside each maximum to know which keep won.  Timed with
+# ``benchmarks/bench_solver.py`` and kept for speed when tags became sign-aware; the figures
+# recorded are its share of the Yahtzee solve's profile, ``best_keeps`` with ``tag``/``untag``
+# 16% (docs/benchmarks-history.md, "The first round"), and the sign-aware tag as one suspect for
+# the redesign's solve a tenth slower ("Solve time before/after the one-house redesign").
 
 #: Tags fit in 9 bits: at most 511 rows (462 keeps, a few hundred score rows).
 TAG_BITS = 9
@@ -180,8 +187,9 @@ def roll_the_rest(hand_values: Array) -> Array:
     worth[BLOCKS[NUMBER_OF_DICE]] = hand_values
     for size in range(NUMBER_OF_DICE - 1, -1, -1):
         block = worth[BLOCKS[size]]
-        # ``take`` and a sum over the first axis: a third faster than indexing the (keep, face)
-        # pairs and summing over the faces, with the same additions in the same order.
+        # Measured: ``take`` and a sum over the first axis, 48 µs for 64 states where indexing
+        # the (keep, face) pairs and summing over the faces took 82 µs; the same additions in
+        # the same order, so the same bits (docs/benchmarks-history.md, "The second round", 2).
         children = worth.take(_CHILDREN_BY_FACE[size], axis=0)
         np.add.reduce(children.reshape(6, len(block), columns), axis=0, out=block)
         if worth.dtype == object:
@@ -250,6 +258,8 @@ def pick(values: Array, rows: Ints, first_column: int = 0) -> Array:
 def pick_each(arrays: tuple[Array, ...], rows: Ints, first_column: int = 0) -> list[Array]:
     """:func:`pick` from several arrays of the same shape, working out the positions once."""
     columns = arrays[0].shape[1]
+    # Measured: flat positions and one ``take`` per array, 23 µs where ``values[rows, columns]``
+    # took 30 µs (docs/benchmarks-history.md, "The second round", 2).
     flat = rows * columns
     flat += first_column + np.arange(rows.shape[1])
     return [np.ascontiguousarray(values).ravel().take(flat) for values in arrays]
