@@ -29,17 +29,25 @@ import numpy.typing as npt
 
 from yacht_edu.dice import Dice
 from yacht_edu.hands import HANDS, KEEP_INDEX, sub_keeps
-from yacht_edu.policies import KeepRule, Strategy, kept_by
+from yacht_edu.i18n import Given
+from yacht_edu.policies import (
+    GAME_STRATEGIES,
+    KeepRule,
+    Strategy,
+    UnknownStrategyError,
+    kept_by,
+)
 from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.backward import OptimalTable, best_rows, hand_worth, open_rows
-from yacht_edu.solver.states import box_rows
+from yacht_edu.solver.states import StateSpace, box_rows
 from yacht_edu.solver.target import TargetTable, target_hands
 from yacht_edu.solver.turn import (
     TIE,
     KeepChooser,
     TurnPlan,
     best_keeps_by_value,
+    best_keeps_then,
     keeps_worth,
     pick,
     plan_turn,
@@ -168,8 +176,6 @@ class ReachTarget:
 
     @property
     def choose_keeps(self) -> KeepChooser:
-        from yacht_edu.solver.turn import best_keeps_then
-
         return best_keeps_then
 
     def hands(self, states: Ints, points: npt.NDArray[np.int64]) -> tuple[tuple[Array, ...],
@@ -224,9 +230,6 @@ class RuleOfThumb:
 
     def liking(self, gain: npt.NDArray[np.int64], box: Ints) -> Array:
         if self.strategy.box_rule is None:
-            from yacht_edu.i18n import Given
-            from yacht_edu.policies import GAME_STRATEGIES, UnknownStrategyError
-
             raise UnknownStrategyError("strategy.error.unknown", name=Given(self.strategy.name),
                                        choices=", ".join(GAME_STRATEGIES))
         return self.strategy.box_rule(self.rules, gain.astype(np.float64), box)
@@ -290,8 +293,6 @@ def choice_values(objective: Objective, card: Scorecard, dice: Dice, rolls_left:
 
 
 def objective_state(objective: Objective, card: Scorecard) -> int:
-    from yacht_edu.solver.states import StateSpace
-
     return StateSpace.of(objective.rules).number_of(card)
 
 
