@@ -128,6 +128,8 @@ PARENTS = ((), *(_parents(size) for size in range(1, NUMBER_OF_DICE + 1)))
 
 #: In how many of the 7,776 ordered rolls each hand appears (sums to 7,776).
 HAND_ROLLS: npt.NDArray[np.int64] = np.array(core.HAND_ROLLS, dtype=np.int64)
+#: The chance of each hand in one roll of five dice.
+HAND_WEIGHTS: npt.NDArray[np.float64] = HAND_ROLLS / ORDERED_ROLLS
 
 
 # -- tags: the best value and where it came from, in one ``np.maximum`` -------------------------
@@ -243,7 +245,10 @@ def first_roll(hand_values: Array) -> Array:
     """
     if hand_values.dtype == object:
         return (HAND_ROLLS.astype(object)[:, None] * hand_values).sum(axis=0)  # type: ignore[no-any-return]
-    return (HAND_ROLLS / ORDERED_ROLLS) @ hand_values
+    # einsum, not ``@``: the matrix product calls BLAS, whose threads crawl when the machine is
+    # busy (the target table's solve took twice as long under load: BENCHMARKS.md)
+    worth: Array = np.einsum("h,hc->c", HAND_WEIGHTS, hand_values)
+    return worth
 
 
 def pick(values: Array, rows: Ints, first_column: int = 0) -> Array:
