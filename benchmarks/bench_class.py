@@ -49,7 +49,7 @@ SETUP = """
 import json
 import yacht_edu as ye
 view = ye.play(players=({name!r},), seed={seed})
-print(json.dumps({{"board": view.model_id, "boxes": list(view.game.rules.categories)}}))
+print(json.dumps({{"board": view.model_id, "boxes": list(view.game.rules.boxes)}}))
 """
 
 

@@ -33,7 +33,7 @@ def random_game(seed: int, rules: str) -> None:
     while not game.over:
         game.roll()
         game.roll(positions=[0, 1])
-        game.score(next(o.category for o in game.options() if o.allowed))
+        game.score(next(o.box for o in game.options() if o.allowed))
 
 
 def random_games(n: int, rules: str) -> None:
@@ -46,7 +46,7 @@ def main() -> None:
     print(f"machine: {machine}, Python {platform.python_version()}")
     for name in RULE_SETS:
         seconds = best_of(20, functools.partial(build_table, name))
-        print(f"score table {name:10s} 252 hands x {len(get_rules(name).categories)} boxes: "
+        print(f"score table {name:10s} 252 hands x {len(get_rules(name).boxes)} boxes: "
               f"{seconds * 1000:6.2f} ms (best of 20)")
     n = 200
     for name in RULE_SETS:

@@ -77,10 +77,10 @@ def per_call(action: Callable[[], object], calls: int = 200) -> float:
 def brute_one_roll_column(rules: str) -> list[Rational]:
     """Plain Python: score every ordered roll in every box."""
     return [Rational(sum(score(roll, c, rules) > 0 for roll in ORDERED), 7776)
-            for c in get_rules(rules).categories]
+            for c in get_rules(rules).boxes]
 
 
-def brute_from_moment(dice: tuple[int, ...], category: str, rules: str = "yacht") -> Rational:
+def brute_from_moment(dice: tuple[int, ...], box: str, rules: str = "yacht") -> Rational:
     """Plain Python, one roll left: the best of the 32 subsets of positions, each averaged over
     every ordered outcome of the thrown dice."""
     best = Rational(0)
@@ -91,15 +91,15 @@ def brute_from_moment(dice: tuple[int, ...], category: str, rules: str = "yacht"
             roll = list(dice)
             for position, face in zip(thrown, faces, strict=True):
                 roll[position] = face
-            made += score(roll, category, rules) > 0
+            made += score(roll, box, rules) > 0
         best = max(best, Rational(made, 6 ** len(thrown)))
     return best
 
 
-def numpy_fresh_turn(category: str, rules: str, goal: str, rolls: int = 3) -> Rational:
+def numpy_fresh_turn(box: str, rules: str, goal: str, rolls: int = 3) -> Rational:
     """numpy over the ordered rolls: the 32 subsets of positions as sums over array axes."""
     shape = (6,) * 5
-    scores = np.array([score(roll, category, rules) for roll in ORDERED], dtype=np.int64)
+    scores = np.array([score(roll, box, rules) for roll in ORDERED], dtype=np.int64)
     worths: npt.NDArray[np.int64] = (
         scores if goal == "score" else (scores > 0).astype(np.int64)).reshape(shape)
     for _ in range(rolls - 1):
@@ -116,7 +116,7 @@ def brute_table(rules: str) -> list[tuple[Rational, Rational, Rational]]:
     """The teacher table the brute-force way: plain one-roll column, numpy turn columns."""
     ones = brute_one_roll_column(rules)
     return [(one, numpy_fresh_turn(c, rules, "chance"), numpy_fresh_turn(c, rules, "score"))
-            for one, c in zip(ones, get_rules(rules).categories, strict=True)]
+            for one, c in zip(ones, get_rules(rules).boxes, strict=True)]
 
 
 # -- the report ---------------------------------------------------------------------------------
@@ -142,21 +142,21 @@ def bench_tables() -> None:
 
 
 def bench_moment() -> None:
-    dice, category = MOMENT
+    dice, box = MOMENT
 
     def one_left() -> object:
-        return probability.p_within(category, 1, dice=dice)
+        return probability.p_within(box, 1, dice=dice)
 
     def two_left() -> object:
-        return probability.p_within(category, 2, dice=dice)
+        return probability.p_within(box, 2, dice=dice)
 
     cold = best_of(one_left, cold=True)
     cached = per_call(one_left, calls=2000)
     start = time.perf_counter()
-    brute = brute_from_moment(dice, category)
+    brute = brute_from_moment(dice, box)
     brute_seconds = time.perf_counter() - start
     assert brute == one_left(), "brute force disagrees"
-    print(f"p_within({category!r}, 1, dice={dice}):")
+    print(f"p_within({box!r}, 1, dice={dice}):")
     print(f"  cold {cold * 1000:.1f} ms, cached {cached * 1e6:.1f} µs; plain brute force "
           f"{brute_seconds * 1000:.0f} ms (ratio cold {brute_seconds / cold:.0f}×, "
           f"cached {brute_seconds / cached:.0f}×)")

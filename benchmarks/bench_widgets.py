@@ -43,7 +43,7 @@ def play_by_intents(view: GameView) -> tuple[list[float], list[float]]:
                 view.receive({"intent": "hold", "die": roll})
             rolls.append(timed(lambda: view.receive({"intent": "roll"})))
         intent = {"intent": "score", "player": view.game.current_player,
-                  "box": view.game.scorecard().open_categories[0]}
+                  "box": view.game.scorecard().open_boxes[0]}
         boxes.append(timed(lambda: view.receive(intent)))  # noqa: B023 (called at once)
     return rolls, boxes
 

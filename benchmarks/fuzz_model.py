@@ -35,7 +35,7 @@ ODD = [*ODD_VALUES, 2.0, np.int64(2), np.array([0, 1]), np.array([6, 6]), np.arr
 RULES = [get_rules("yacht"), get_rules("yacht_sum4")] + [
     get_rules("yahtzee", joker=j, upper_first=u) for j in ("forced", "free", "none")
     for u in (False, True)]
-CATEGORIES = sorted({c for r in RULES for c in r.categories} | {"nonsense"})
+BOXES = sorted({c for r in RULES for c in r.boxes} | {"nonsense"})
 
 
 def an_action(game: Game, rng: random.Random) -> Any:
@@ -51,8 +51,8 @@ def an_action(game: Game, rng: random.Random) -> Any:
         lambda: game.roll(keep=[rng.randint(0, 7) for _ in range(rng.randint(0, 6))]),
         lambda: game.toggle(rng.randint(-1, 5)),
         lambda: game.hold(*rng.sample(range(5), rng.randint(1, 3))),
-        lambda: game.score(rng.choice(CATEGORIES)),
-        lambda: game.score(rng.choice([o.category for o in game.options() if o.allowed])),
+        lambda: game.score(rng.choice(BOXES)),
+        lambda: game.score(rng.choice([o.box for o in game.options() if o.allowed])),
         lambda: rng.choice(odd_moves)(),
     ]
     return rng.choice(choices)

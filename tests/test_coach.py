@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from yacht_edu import Dice, Game, Scorecard, UnknownCategoryError, get_rules
+from yacht_edu import Dice, Game, Scorecard, UnknownBoxError, get_rules
 from yacht_edu.coach import SituationError, advise
 from yacht_edu.dice import multisets, reroll_chances
 from yacht_edu.rules import Rules
@@ -33,7 +33,7 @@ class BruteForce:
         best = -1.0
         for option in self.card.options(hand):
             if option.allowed:
-                after = self.card.fill(hand, option.category)
+                after = self.card.fill(hand, option.box)
                 best = max(best, after.total + self.table.future(after)[0])
         return best
 
@@ -80,7 +80,7 @@ def test_best_choice_agrees_with_brute_force(rules: Rules) -> None:
             for rolls_left in (0, 1, 2):
                 advice = advise(dice, rolls_left, filled=card.filled, rules=rules,
                                 yahtzee_bonuses=card.yahtzee_bonuses)
-                choices = ({o.category for o in card.options(hand) if o.allowed}
+                choices = ({o.box for o in card.options(hand) if o.allowed}
                            if rolls_left == 0 else brute.keeps(hand))
                 assert {c.choice for c in advice} == choices
                 best = (brute.scored(hand) if rolls_left == 0
@@ -129,7 +129,7 @@ def test_the_first_roll_averages_to_the_optimal_score() -> None:
 
 
 def test_sd_is_of_the_final_score() -> None:
-    last = Scorecard.from_filled({c: 0 for c in get_rules("yacht").categories if c != "choice"},
+    last = Scorecard.from_filled({c: 0 for c in get_rules("yacht").boxes if c != "choice"},
                                  "yacht")
     advice = advise([1, 2, 3, 4, 6], 1, filled=last.filled)
     keep_all = advice.of([1, 2, 3, 4, 6])
@@ -171,11 +171,11 @@ def test_advise_after_the_game_has_nothing_to_choose() -> None:
     (lambda: advise([1, 2, 3, 4, 5], True), SituationError),
     (lambda: advise([1, 2, 3, 4, 5], 1, filled={"fives": 7}), SituationError),
     (lambda: advise([1, 2, 3, 4, 5], 1, filled={"yacht": 40}), SituationError),
-    (lambda: advise([1, 2, 3, 4, 5], 1, filled={"chance": 3}), UnknownCategoryError),
+    (lambda: advise([1, 2, 3, 4, 5], 1, filled={"chance": 3}), UnknownBoxError),
     (lambda: advise([1, 2, 3, 4, 5], 1, yahtzee_bonuses=1), SituationError),
     (lambda: advise([1, 2, 3, 4, 5], 1, filled={"yahtzee": 0}, rules="yahtzee",
                     yahtzee_bonuses=1), SituationError),
-    (lambda: advise([1, 2, 3, 4, 5], 0, filled=dict.fromkeys(get_rules().categories, 0)),
+    (lambda: advise([1, 2, 3, 4, 5], 0, filled=dict.fromkeys(get_rules().boxes, 0)),
      SituationError),
     (lambda: advise([1, 2, 3, 4, 5]), TypeError),
     (lambda: advise(Game("A"), 1), TypeError),

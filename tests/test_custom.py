@@ -43,8 +43,8 @@ def two_pairs(dice: Sequence[int]) -> int:
 @pytest.mark.parametrize("base", RULE_SETS)
 def test_no_change_keeps_every_one_roll_chance_and_turn_chance(base: str) -> None:
     plain, same = get_rules(base), ye.custom_rules(base)
-    assert same.categories == plain.categories and same.rolls == 3
-    for box in plain.categories:
+    assert same.boxes == plain.boxes and same.rolls == 3
+    for box in plain.boxes:
         assert p_one_roll(box, same) == p_one_roll(box, plain)
         assert one_roll_distribution(box, same) == one_roll_distribution(box, plain)
         assert p_within(box, rules=same) == p_within(box, rules=plain)
@@ -83,7 +83,7 @@ def test_no_change_gives_the_same_coach_on_sampled_moments(base: str) -> None:
     rng = random.Random(16)
     plain, same = get_rules(base), ye.custom_rules(base)
     for _ in range(SAMPLE_MOMENTS):
-        boxes = rng.sample(plain.categories, rng.randrange(len(plain.categories)))
+        boxes = rng.sample(plain.boxes, rng.randrange(len(plain.boxes)))
         filled = {box: plain.score(rng.choice(HANDS), box) for box in boxes}
         dice = rng.choice(HANDS)
         rolls_left = rng.randrange(3)
@@ -106,8 +106,8 @@ def test_no_change_plays_the_same_games(base: str) -> None:
                 assert games[1].roll(positions=keep) if games[1].dice else games[1].roll()
             if games[0].dice is None:
                 games[0].roll(), games[1].roll()
-            allowed = [o.category for o in games[0].options() if o.allowed]
-            assert [o.category for o in games[1].options() if o.allowed] == allowed
+            allowed = [o.box for o in games[0].options() if o.allowed]
+            assert [o.box for o in games[1].options() if o.allowed] == allowed
             box = rng.choice(allowed)
             assert games[0].score(box) == games[1].score(box)
         assert games[0].totals == games[1].totals
@@ -166,7 +166,7 @@ def readable_optimum(boxes: Mapping[str, Callable[[tuple[int, ...]], int]],
 def variant_of(boxes: list[str], rolls: int) -> ye.CustomRules:
     base = get_rules("yacht")
     return ye.custom_rules("yacht", rolls=rolls,
-                           remove=[b for b in base.categories if b not in boxes])
+                           remove=[b for b in base.boxes if b not in boxes])
 
 
 @pytest.mark.parametrize("rolls", range(1, 7))
@@ -326,7 +326,7 @@ def test_a_slow_box_is_refused_outside_the_main_thread_too(
     ({"scores": {"full_house": -5}}, "custom.error.box_score"),
     ({"scores": {"full_house": 2.5}}, "custom.error.box_score"),
     ({"scores": {"choice": 5}, "remove": ["choice"]}, "custom.error.changed_and_removed"),
-    ({"remove": list(get_rules("yacht").categories)}, "custom.error.no_boxes"),
+    ({"remove": list(get_rules("yacht").boxes)}, "custom.error.no_boxes"),
     ({"name": ""}, "custom.error.title"),
     ({"yahtzee_bonus": 50}, "custom.error.yahtzee_bonus_base"),
     ({"upper_bonus": (64, 35)}, "custom.error.upper_bonus"),
@@ -337,7 +337,7 @@ def test_a_design_that_cannot_be_played_is_refused(changes: dict[str, object],
         ye.custom_rules("yacht", **changes)  # type: ignore[arg-type]
     assert raised.value.msgid == msgid
     if msgid == "custom.error.unknown_box":  # the base's boxes are listed
-        assert ", ".join(get_rules("yacht").categories) in str(raised.value)
+        assert ", ".join(get_rules("yacht").boxes) in str(raised.value)
 
 
 def test_the_yahtzee_bonus_and_joker_keep_their_boxes() -> None:
@@ -346,7 +346,7 @@ def test_the_yahtzee_bonus_and_joker_keep_their_boxes() -> None:
     with pytest.raises(RuleDesignError, match="yahtzee"):
         ye.custom_rules("yahtzee", remove=["yahtzee"])
     without = ye.custom_rules("yahtzee", joker="none", remove=["yahtzee"])
-    assert not without.has_yahtzee_bonus and "yahtzee" not in without.categories
+    assert not without.has_yahtzee_bonus and "yahtzee" not in without.boxes
 
 
 def test_a_refused_design_changes_nothing() -> None:
@@ -392,7 +392,7 @@ def played(rules: ye.Rules, seed: int, moves: int) -> ye.Game:
         game.roll()
         while game.rolls_left and rng.random() < 0.6:
             game.roll(positions=rng.sample(range(5), rng.randrange(5)))
-        game.score(rng.choice([o.category for o in game.options() if o.allowed]))
+        game.score(rng.choice([o.box for o in game.options() if o.allowed]))
     return game
 
 
@@ -499,7 +499,7 @@ def test_the_comparison_shows_every_rule_set_and_box() -> None:
 def test_the_teacher_table_and_the_analysis_take_a_four_roll_variant() -> None:
     four = ye.custom_rules("yacht", rolls=4, add={"two_pairs": two_pairs})
     table = ye.teacher_table(four)
-    assert table.rolls == 4 and [row.category for row in table.rows] == list(four.categories)
+    assert table.rolls == 4 and [row.box for row in table.rows] == list(four.boxes)
     assert table.rows[-1].within == p_within("two_pairs", 4, four)
     game = played(four, 11, 3)
     analysis = ye.analyse(game)
@@ -537,7 +537,7 @@ def test_a_lower_upper_bonus_against_a_readable_recursion() -> None:
                             remove=["three_of_a_kind", "four_of_a_kind", "full_house",
                                     "small_straight", "large_straight", "yahtzee"])
     upper = rules.upper_section
-    one_roll = [(float(p), {box: rules.score(hand, box) for box in rules.categories})
+    one_roll = [(float(p), {box: rules.score(hand, box) for box in rules.boxes})
                 for hand, p in rerolls(5)]
 
     @cache
@@ -555,7 +555,7 @@ def test_a_lower_upper_bonus_against_a_readable_recursion() -> None:
             total += p * best
         return total
 
-    expected = worth(frozenset(rules.categories), 0)
+    expected = worth(frozenset(rules.boxes), 0)
     assert abs(ye.optimal_expected_score(rules).mean - expected) < 1e-9
 
 

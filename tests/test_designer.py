@@ -60,7 +60,7 @@ def test_play_it_opens_a_board_under_the_variant() -> None:
     board = designer.board
     assert designer.board_area.children == (board,)
     assert board.game.rules == designer.rules and board.game.rolls_left == 4
-    assert "pairs" in board.game.rules.categories
+    assert "pairs" in board.game.rules.boxes
     assert board.state["roll"]["left"] == "4 rolls left"
     assert board.roll()
     assert board.game.rolls_left == 3 and board.state["roll"]["left"] == "3 rolls left"

@@ -86,7 +86,7 @@ def test_die_labels() -> None:
 def test_a_scorecard_lists_every_box_in_scorecard_order(rules: str) -> None:
     card = Scorecard.empty(rules).fill((5, 5, 5, 2, 1), "fives")
     shown = scorecard_html(card, "en")
-    assert re.findall(r'class="yacht-box-(\w+)"', shown) == list(get_rules(rules).categories)
+    assert re.findall(r'class="yacht-box-(\w+)"', shown) == list(get_rules(rules).boxes)
     assert get_rules(rules).label("en") in shown
     assert re.search(r'yacht-total"[^>]*>15<', shown)
     has_bonus = rules == "yahtzee"
@@ -127,7 +127,7 @@ def test_the_status_names_the_winners() -> None:
     game = Game(("Asha", "Ravi"), seed=2)
     while not game.over:
         game.roll(result=(6, 6, 6, 6, 6))
-        game.score(game.scorecard().open_categories[0])
+        game.score(game.scorecard().open_boxes[0])
     points = game.totals["Asha"]
     assert game.totals["Ravi"] == points
     assert game_status(game, "en") == f"Game over: Asha, Ravi share the win with {points} points."

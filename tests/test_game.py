@@ -8,7 +8,7 @@ import pytest
 
 from yacht_edu import (
     BadSavedGameError,
-    CategoryUsedError,
+    BoxUsedError,
     Dice,
     Game,
     GameOverError,
@@ -17,7 +17,7 @@ from yacht_edu import (
     NoRollsLeftError,
     NotRolledYetError,
     RuleError,
-    UnknownCategoryError,
+    UnknownBoxError,
 )
 
 
@@ -25,7 +25,7 @@ def play_out(game: Game) -> Game:
     """Finish a game by rolling once and scoring the first allowed box."""
     while not game.over:
         game.roll()
-        game.score(next(o.category for o in game.options() if o.allowed))
+        game.score(next(o.box for o in game.options() if o.allowed))
     return game
 
 
@@ -59,7 +59,7 @@ def test_players_alternate_and_rounds_count() -> None:
     for _ in range(4):
         order.append(game.current_player)
         game.roll()
-        game.score(next(o.category for o in game.options() if o.allowed))
+        game.score(next(o.box for o in game.options() if o.allowed))
     assert order == ["Asha", "Ravi", "Asha", "Ravi"] and game.round == 3
 
 
@@ -77,10 +77,10 @@ def test_a_whole_game_ends_with_winners() -> None:
 
 def test_equal_totals_share_the_win() -> None:
     game = Game(players=("A", "B"))
-    for category in game.rules.categories:
+    for box in game.rules.boxes:
         for _ in game.players:
             game.roll(result=(1, 1, 1, 1, 1))
-            game.score(category)
+            game.score(box)
     assert game.totals["A"] == game.totals["B"] and game.winners == ("A", "B")
 
 
@@ -107,8 +107,8 @@ def test_illegal_moves_before_rolling_change_nothing(move, error) -> None:  # ty
 @pytest.mark.parametrize(
     ("move", "error"),
     [
-        (lambda g: g.score("small_straight"), UnknownCategoryError),
-        (lambda g: g.score("fives"), CategoryUsedError),
+        (lambda g: g.score("small_straight"), UnknownBoxError),
+        (lambda g: g.score("fives"), BoxUsedError),
         (lambda g: g.roll(keep=[9]), InvalidKeepError),
         (lambda g: g.roll(keep=[6, 6, 6, 6, 6, 6]), InvalidKeepError),
         (lambda g: g.roll(positions=[5]), InvalidKeepError),
@@ -187,7 +187,7 @@ def test_save_and_load_reproduce_the_game() -> None:
     for _ in range(5):
         game.roll()
         game.roll(keep=list(game.dice or ())[:2])
-        game.score(next(o.category for o in game.options() if o.allowed))
+        game.score(next(o.box for o in game.options() if o.allowed))
     game.roll()
     game.hold(0, 4)
     text = game.to_json()

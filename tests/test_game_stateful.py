@@ -17,7 +17,7 @@ RULES = [get_rules("yacht"), get_rules("yacht_sum4")] + [
     get_rules("yahtzee", joker=j, upper_first=u)
     for j in ("forced", "free", "none") for u in (False, True)
 ]
-ANY_CATEGORY = sorted({c for r in RULES for c in r.categories} | {"nonsense"})
+ANY_BOX = sorted({c for r in RULES for c in r.boxes} | {"nonsense"})
 
 
 class GamePlay(RuleBasedStateMachine):
@@ -55,20 +55,20 @@ class GamePlay(RuleBasedStateMachine):
     def toggle(self, position):  # type: ignore[no-untyped-def]
         self.attempt(lambda: self.game.toggle(position))
 
-    @rule(category=st.sampled_from(ANY_CATEGORY))
-    def score(self, category):  # type: ignore[no-untyped-def]
+    @rule(box=st.sampled_from(ANY_BOX))
+    def score(self, box):  # type: ignore[no-untyped-def]
         mover = self.game.current_player
         card = self.game.scorecard()
-        if self.attempt(lambda: self.game.score(category)):
-            assert self.game.scorecard(mover)[category] is not None
-            assert card.is_open(category)
+        if self.attempt(lambda: self.game.score(box)):
+            assert self.game.scorecard(mover)[box] is not None
+            assert card.is_open(box)
             self.moves.append(mover)
             self.rolls_this_turn = 0
 
     @precondition(lambda self: self.game.dice is not None and not self.game.over)
     @rule(data=st.data())
     def score_an_allowed_box(self, data):  # type: ignore[no-untyped-def]
-        allowed = [o.category for o in self.game.options() if o.allowed]
+        allowed = [o.box for o in self.game.options() if o.allowed]
         assert allowed, "a rolled turn always has a box it may use"
         self.score(data.draw(st.sampled_from(allowed)))
 

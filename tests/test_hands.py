@@ -65,4 +65,4 @@ def test_score_table_rows_are_the_hands() -> None:
     for rules in RULE_SETS:
         table = score_table(rules)
         for hand, row in zip(HANDS, table, strict=True):
-            assert row == tuple(score(hand, category, rules) for category in categories(rules))
+            assert row == tuple(score(hand, box, rules) for box in categories(rules))

@@ -1,5 +1,5 @@
 """The learners' languages: every catalog translates every English message, the language can be
-chosen per call and per session, rule errors arrive in it, and the category names are the rule
+chosen per call and per session, rule errors arrive in it, and the box names are the rule
 pages' (docs/rules.md#sources).
 
 The catalog checks are parametrised by language and by English part, so a new English string
@@ -21,7 +21,7 @@ import pytest
 
 import yacht_edu
 from yacht_edu import (
-    CategoryUsedError,
+    BoxUsedError,
     Dice,
     Game,
     InvalidDiceError,
@@ -30,7 +30,7 @@ from yacht_edu import (
     NotRolledYetError,
     RuleError,
     Scorecard,
-    UnknownCategoryError,
+    UnknownBoxError,
     UnknownLanguageError,
     UpperSectionFirstError,
     categories,
@@ -198,7 +198,7 @@ def test_the_checks_catch_each_kind_of_fault(tmp_path: Path) -> None:
         "b.missing": "Missing",
         "c.empty": "Empty",
         "d.fuzzy": "Fuzzy",
-        "e.placeholder": "{category} is full",
+        "e.placeholder": "{box} is full",
         "f.number": "Bonus (35 at 63)",
         "g.native": "at most 5",
         "h.python": "Use keep= or Game.to_json(), then True",
@@ -211,7 +211,7 @@ def test_the_checks_catch_each_kind_of_fault(tmp_path: Path) -> None:
         "a.fine": ("{rolls} बार फेंकें", "Roll {rolls} times", ""),
         "c.empty": ("", "Empty", ""),
         "d.fuzzy": ("धुंधला", "Fuzzy", "fuzzy"),
-        "e.placeholder": ("{categroy} भरी है", "{category} is full", ""),
+        "e.placeholder": ("{categroy} भरी है", "{box} is full", ""),
         "f.number": ("बोनस (63 पर)", "Bonus (35 at 63)", ""),
         "g.native": ("अधिकतम ५", "at most 5", ""),
         "h.python": ("रखें= या Game.to_json(), फिर सही", english["h.python"], ""),
@@ -338,18 +338,18 @@ def test_rule_errors_arrive_in_the_chosen_language(lang: str) -> None:
     assert str(fourth) == words["error.no_rolls_left"].format(rolls="3")
 
     unknown = raised(lambda: game.score("sevens"))
-    assert isinstance(unknown, UnknownCategoryError)
+    assert isinstance(unknown, UnknownBoxError)
     parts = filled(words["error.unknown_category"]).fullmatch(str(unknown))
     assert parts is not None, str(unknown)
-    assert parts["category"] == "'sevens'"
+    assert parts["box"] == "'sevens'"
     assert parts["choices"] == ", ".join(categories("yacht"))  # the ids a learner types
 
     points = game.score("choice")
     game.roll()
     used = raised(lambda: game.score("choice"))
-    assert isinstance(used, CategoryUsedError)
+    assert isinstance(used, BoxUsedError)
     assert str(used) == words["error.category_used"].format(
-        category=words["category.choice"], points=str(points))
+        box=words["category.choice"], points=str(points))
 
     bad_die = raised(lambda: Dice(1, 2, 3, 4, 7))
     assert isinstance(bad_die, InvalidDiceError)
@@ -364,7 +364,7 @@ def test_yahtzee_rule_errors_name_the_boxes_in_the_chosen_language(lang: str) ->
     joker = raised(lambda: joker_card.fill(five_fives, "chance"))
     assert isinstance(joker, JokerRuleError)
     assert joker.message(lang) == words["error.joker_forced"].format(
-        category=words["category.chance"], choices=words["category.fives"])
+        box=words["category.chance"], choices=words["category.fives"])
 
     upper_first = Scorecard.empty(get_rules("yahtzee", upper_first=True))
     early = raised(lambda: upper_first.fill(five_fives, "chance"))
@@ -372,7 +372,7 @@ def test_yahtzee_rule_errors_name_the_boxes_in_the_chosen_language(lang: str) ->
     upper_boxes = get_rules("yahtzee").upper_section
     upper = words["list.separator"].join(words[f"category.{c}"] for c in upper_boxes)
     assert early.message(lang) == words["error.upper_first"].format(
-        category=words["category.chance"], left=upper)
+        box=words["category.chance"], left=upper)
 
 
 def test_an_error_speaks_the_language_it_is_shown_in() -> None:
@@ -385,7 +385,7 @@ def test_an_error_speaks_the_language_it_is_shown_in() -> None:
         assert str(error) == catalog("hi")["error.not_rolled_yet"]
 
 
-# -- the category names are the rule pages' words---------------------------------------------------
+# -- the box names are the rule pages' words---------------------------------------------------
 
 # The Yacht boxes in scorecard order: ones .. sixes, full house, four of a kind, little straight,
 # big straight, choice, yacht.

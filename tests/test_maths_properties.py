@@ -48,15 +48,15 @@ def no_widgets() -> Any:
 
 CALLS: dict[str, Callable[[Any], object]] = {
     # probability: one roll
-    "p_one_roll(category)": lambda x: p.p_one_roll(x),
+    "p_one_roll(box)": lambda x: p.p_one_roll(x),
     "p_one_roll(rules)": lambda x: p.p_one_roll("yacht", x),
-    "count_one_roll(category)": lambda x: p.count_one_roll(x),
+    "count_one_roll(box)": lambda x: p.count_one_roll(x),
     "expected_one_roll(rules)": lambda x: p.expected_one_roll("choice", x),
-    "one_roll_distribution(category)": lambda x: p.one_roll_distribution(x),
+    "one_roll_distribution(box)": lambda x: p.one_roll_distribution(x),
     "score_variable(name)": lambda x: p.score_variable("choice", "yacht", x),
     "explain_one_roll(lang)": lambda x: explain.explain_one_roll("yacht", "yacht", x),
     # probability: a turn
-    "p_within(category)": lambda x: p.p_within(x),
+    "p_within(box)": lambda x: p.p_within(x),
     "p_within(rolls)": lambda x: p.p_within("yacht", x),
     "p_within(rules)": lambda x: p.p_within("yacht", 2, x),
     "p_within(strategy)": lambda x: p.p_within("yacht", 2, "yacht", x),

@@ -1,4 +1,4 @@
-"""The model's edges: typed events, values of the wrong kind, names that look like categories,
+"""The model's edges: typed events, values of the wrong kind, names that look like boxes,
 values no message can print, read-only games, observers that fail, saves read strictly."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from yacht_edu import (
     InvalidKeepError,
     RuleError,
     Scorecard,
-    UnknownCategoryError,
+    UnknownBoxError,
     UnknownRulesError,
     get_rules,
     score,
@@ -34,7 +34,7 @@ from yacht_edu.errors import (
     ReadOnlyError,
 )
 from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
-from yacht_edu.i18n import LANGUAGES, CategoryName, CategoryNames, Given, catalog, t
+from yacht_edu.i18n import LANGUAGES, BoxName, BoxNames, Given, catalog, t
 from yacht_edu.saved import MAX_DEPTH, from_dict, to_dict
 
 # -- typed events -------------------------------------------------------------------------------
@@ -79,14 +79,14 @@ def test_replay_is_a_classmethod_that_rebuilds_the_game() -> None:
     assert again.events == game.events and again.to_json() == game.to_json()
 
 
-# -- a name is not a category -------------------------------------------------------------------
+# -- a name is not a box ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_a_player_named_like_a_category_keeps_their_name(lang: str) -> None:
+def test_a_player_named_like_a_box_keeps_their_name(lang: str) -> None:
     game = Game(players=("chance",), seed=1)
     while not game.over:
         game.roll()
-        game.score(game.scorecard().open_categories[0])
+        game.score(game.scorecard().open_boxes[0])
     with pytest.raises(GameOverError) as over:
         game.roll()
     message = over.value.message(lang)
@@ -101,16 +101,16 @@ def test_a_player_named_like_a_category_keeps_their_name(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_only_marked_category_names_are_translated(lang: str) -> None:
+def test_only_marked_box_names_are_translated(lang: str) -> None:
     words = catalog(lang)
-    assert t("error.category_used", lang, category=CategoryName("full_house"), points=25) == \
-        words["error.category_used"].format(category=words["category.full_house"], points="25")
-    assert t("error.category_used", lang, category="full_house", points=25) == \
-        words["error.category_used"].format(category="full_house", points="25")
-    both = CategoryNames(["aces", "twos"])
-    assert t("error.upper_first", lang, category=CategoryName("chance"), left=both) == \
+    assert t("error.category_used", lang, box=BoxName("full_house"), points=25) == \
+        words["error.category_used"].format(box=words["category.full_house"], points="25")
+    assert t("error.category_used", lang, box="full_house", points=25) == \
+        words["error.category_used"].format(box="full_house", points="25")
+    both = BoxNames(["aces", "twos"])
+    assert t("error.upper_first", lang, box=BoxName("chance"), left=both) == \
         words["error.upper_first"].format(
-            category=words["category.chance"],
+            box=words["category.chance"],
             left=words["list.separator"].join([words["category.aces"], words["category.twos"]]))
 
 
@@ -228,8 +228,8 @@ def test_wrong_kinds_in_the_other_model_functions_are_refused() -> None:
     game.roll()
     refused: list[tuple[Callable[[], object], type[Exception]]] = [
         (lambda: game.scorecard(["A"]), RuleError),  # type: ignore[arg-type]
-        (lambda: game.score(["choice"]), UnknownCategoryError),  # type: ignore[arg-type]
-        (lambda: score((1, 2, 3, 4, 5), None), UnknownCategoryError),  # type: ignore[arg-type]
+        (lambda: game.score(["choice"]), UnknownBoxError),  # type: ignore[arg-type]
+        (lambda: score((1, 2, 3, 4, 5), None), UnknownBoxError),  # type: ignore[arg-type]
         (lambda: get_rules(["yacht"]), UnknownRulesError),  # type: ignore[arg-type]
         (lambda: get_rules("yahtzee", joker=["free"]), UnknownRulesError),
         (lambda: Scorecard.from_filled([("fives", 5)]), ArgumentTypeError),  # type: ignore[arg-type]
@@ -294,7 +294,7 @@ def saved_game(**kwargs: Any) -> str:
     game = Game(players=("Asha", "Ravi"), rules="yahtzee", seed=7, **kwargs)
     game.roll()
     game.roll(keep=list(game.dice or ())[:2])
-    game.score(next(o.category for o in game.options() if o.allowed))
+    game.score(next(o.box for o in game.options() if o.allowed))
     game.roll()
     game.hold(1, 3)
     return game.to_json()

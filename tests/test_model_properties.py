@@ -58,7 +58,7 @@ def a_game_in_a_turn() -> Game:
 CALLS: dict[str, Callable[[Any], object]] = {
     "Dice": lambda x: Dice(x),
     "score(dice)": lambda x: score(x, "choice"),
-    "score(category)": lambda x: score((1, 2, 3, 4, 5), x),
+    "score(box)": lambda x: score((1, 2, 3, 4, 5), x),
     "score(rules)": lambda x: score((1, 2, 3, 4, 5), "choice", x),
     "categories": lambda x: categories(x),
     "get_rules": lambda x: get_rules(x),

@@ -66,7 +66,7 @@ def test_the_solver_does_not_import_the_game() -> None:
 def test_a_whole_game_runs_with_the_model_alone() -> None:
     code = ("import sys, yacht_edu as ye\n"
             "g = ye.Game(seed=1)\n"
-            "while not g.over:\n    g.roll(); g.score(g.scorecard().open_categories[0])\n"
+            "while not g.over:\n    g.roll(); g.score(g.scorecard().open_boxes[0])\n"
             "print(sorted(m for m in ('numpy', 'sympy', 'ipywidgets') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -17,7 +17,7 @@ import pytest
 import sympy
 from sympy.stats import E, P, variance
 
-from yacht_edu import UnknownCategoryError, UnknownRulesError, get_rules, score
+from yacht_edu import UnknownBoxError, UnknownRulesError, get_rules, score
 from yacht_edu.i18n import catalog
 from yacht_edu.probability import (
     ORDERED_ROLLS,
@@ -30,19 +30,19 @@ from yacht_edu.probability import (
 )
 from yacht_edu.rules import RULE_SETS
 
-EVERY_BOX = [(rules, c) for rules in RULE_SETS for c in get_rules(rules).categories]
+EVERY_BOX = [(rules, c) for rules in RULE_SETS for c in get_rules(rules).boxes]
 ORDERED = list(itertools.product(range(1, 7), repeat=5))
 
 
 @functools.cache
-def scored(faces: tuple[int, ...], category: str, rules: str) -> int:
+def scored(faces: tuple[int, ...], box: str, rules: str) -> int:
     """The model's score, remembered for the faces in any order (the 7,776 rolls repeat them)."""
-    return score(faces, category, rules)
+    return score(faces, box, rules)
 
 
-def brute_scores(category: str, rules: str) -> Counter[int]:
+def brute_scores(box: str, rules: str) -> Counter[int]:
     """How many ordered rolls give each score."""
-    return Counter(scored(tuple(sorted(roll)), category, rules) for roll in ORDERED)
+    return Counter(scored(tuple(sorted(roll)), box, rules) for roll in ORDERED)
 
 
 def test_there_are_7776_ordered_rolls() -> None:
@@ -51,7 +51,7 @@ def test_there_are_7776_ordered_rolls() -> None:
 
 # docs/rules.md#exact-chances: one roll of five dice, out of 7,776 ordered rolls.
 @pytest.mark.parametrize(
-    ("category", "rules", "count"),
+    ("box", "rules", "count"),
     [
         ("yacht", "yacht", 6),  # five of a kind
         ("yahtzee", "yahtzee", 6),
@@ -66,29 +66,29 @@ def test_there_are_7776_ordered_rolls() -> None:
         ("big_straight", "yacht", 120),  # exactly 2-3-4-5-6, by the mirror 7 - face
     ],
 )
-def test_published_one_roll_counts(category: str, rules: str, count: int) -> None:
-    assert count_one_roll(category, rules) == count
-    assert p_one_roll(category, rules) == sympy.Rational(count, 7776)
+def test_published_one_roll_counts(box: str, rules: str, count: int) -> None:
+    assert count_one_roll(box, rules) == count
+    assert p_one_roll(box, rules) == sympy.Rational(count, 7776)
 
 
-@pytest.mark.parametrize(("rules", "category"), EVERY_BOX)
-def test_one_roll_equals_brute_force(rules: str, category: str) -> None:
-    counts = brute_scores(category, rules)
+@pytest.mark.parametrize(("rules", "box"), EVERY_BOX)
+def test_one_roll_equals_brute_force(rules: str, box: str) -> None:
+    counts = brute_scores(box, rules)
     scoring = sum(c for points, c in counts.items() if points > 0)
-    assert count_one_roll(category, rules) == scoring
-    assert p_one_roll(category, rules) == sympy.Rational(scoring, 7776)
-    assert isinstance(p_one_roll(category, rules), sympy.Rational)
-    assert dict(one_roll_distribution(category, rules)) == {
+    assert count_one_roll(box, rules) == scoring
+    assert p_one_roll(box, rules) == sympy.Rational(scoring, 7776)
+    assert isinstance(p_one_roll(box, rules), sympy.Rational)
+    assert dict(one_roll_distribution(box, rules)) == {
         points: sympy.Rational(c, 7776) for points, c in counts.items()
     }
     total = sum(points * c for points, c in counts.items())
-    assert expected_one_roll(category, rules) == sympy.Rational(total, 7776)
+    assert expected_one_roll(box, rules) == sympy.Rational(total, 7776)
 
 
-@pytest.mark.parametrize(("rules", "category"), EVERY_BOX)
-def test_chances_are_probabilities(rules: str, category: str) -> None:
-    assert 0 <= p_one_roll(category, rules) <= 1
-    distribution = one_roll_distribution(category, rules)
+@pytest.mark.parametrize(("rules", "box"), EVERY_BOX)
+def test_chances_are_probabilities(rules: str, box: str) -> None:
+    assert 0 <= p_one_roll(box, rules) <= 1
+    distribution = one_roll_distribution(box, rules)
     assert sum(distribution.values()) == 1
     assert all(p > 0 for p in distribution.values())
     assert list(distribution) == sorted(distribution)
@@ -151,12 +151,12 @@ def test_distribution_is_an_immutable_mapping() -> None:
         Distribution({0: sympy.Rational(1, 2)})
 
 
-def test_unknown_category_or_rules() -> None:
-    with pytest.raises(UnknownCategoryError, match="choice"):
+def test_unknown_box_or_rules() -> None:
+    with pytest.raises(UnknownBoxError, match="choice"):
         p_one_roll("chance", "yacht")  # chance is a yahtzee box
     with pytest.raises(UnknownRulesError):
         p_one_roll("yacht", "poker")
-    with pytest.raises(UnknownCategoryError):
+    with pytest.raises(UnknownBoxError):
         one_roll_distribution("sevens")
 
 

@@ -65,13 +65,13 @@ def test_the_matrix_is_a_fresh_copy() -> None:
     assert kind_chain(5)[0, 0] == 0
 
 
-@pytest.mark.parametrize(("target", "category", "rules"), BOXES)
-def test_closed_form_equals_the_turn_for_n_from_1_to_10(target: int, category: str,
+@pytest.mark.parametrize(("target", "box", "rules"), BOXES)
+def test_closed_form_equals_the_turn_for_n_from_1_to_10(target: int, box: str,
                                                          rules: str) -> None:
     closed = p_kind_within(target)
     assert closed.free_symbols == {n}
     for rolls in range(1, 11):
-        assert closed.subs(n, rolls) == p_within(category, rolls, rules, "keep_most_common")
+        assert closed.subs(n, rolls) == p_within(box, rolls, rules, "keep_most_common")
 
 
 @pytest.mark.parametrize("target", [2, 3, 4, 5])

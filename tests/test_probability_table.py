@@ -25,12 +25,12 @@ from yacht_edu.probability import (
 def test_rows_are_the_exact_answers(rules: str) -> None:
     table = teacher_table(rules)
     assert isinstance(table, TeacherTable)
-    assert [row.category for row in table.rows] == list(get_rules(rules).categories)
+    assert [row.box for row in table.rows] == list(get_rules(rules).boxes)
     for row in table.rows:
         assert isinstance(row, Row)
-        assert row == (row.category, count_one_roll(row.category, rules),
-                       p_one_roll(row.category, rules), p_within(row.category, 3, rules),
-                       best_expected(row.category, 3, rules))
+        assert row == (row.box, count_one_roll(row.box, rules),
+                       p_one_roll(row.box, rules), p_within(row.box, 3, rules),
+                       best_expected(row.box, 3, rules))
         assert all(isinstance(v, sympy.Rational) for v in row[2:])
         assert row.one_roll <= row.within <= 1
 
@@ -38,7 +38,7 @@ def test_rows_are_the_exact_answers(rules: str) -> None:
 def test_the_yacht_row_shows_the_published_chance() -> None:
     row = teacher_table("yacht").rows[-1]
     # docs/rules.md#exact-chances: one roll 6 of 7,776; OEIS A096256 for three rolls.
-    assert (row.category, row.one_roll_count, row.within) == (
+    assert (row.box, row.one_roll_count, row.within) == (
         "yacht", 6, sympy.Rational(2783176, 60466176))
 
 

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers.examples import examples
-from yacht_edu import Dice, InvalidDiceError, InvalidKeepError, UnknownCategoryError, get_rules
+from yacht_edu import Dice, InvalidDiceError, InvalidKeepError, UnknownBoxError, get_rules
 from yacht_edu.probability import (
     STRATEGIES,
     TURN_STRATEGIES,
@@ -38,20 +38,20 @@ from yacht_edu.probability import (
 )
 from yacht_edu.rules import RULE_SETS, score
 
-EVERY_BOX = [(rules, c) for rules in RULE_SETS for c in get_rules(rules).categories]
+EVERY_BOX = [(rules, c) for rules in RULE_SETS for c in get_rules(rules).boxes]
 SHAPE = (6,) * 5
 SUBSETS = list(itertools.product((False, True), repeat=5))  # which positions are kept
 
 
 @functools.cache
-def last_roll_worths(category: str, rules: str, goal: str) -> np.ndarray:
+def last_roll_worths(box: str, rules: str, goal: str) -> np.ndarray:
     """Over the ordered rolls: 1 where the box is made (or the score), with no roll to come."""
     by_hand: dict[tuple[int, ...], int] = {}
     worths = []
     for roll in itertools.product(range(1, 7), repeat=5):
         hand = tuple(sorted(roll))
         if hand not in by_hand:
-            by_hand[hand] = score(hand, category, rules)
+            by_hand[hand] = score(hand, box, rules)
         worths.append(by_hand[hand] if goal == "score" else int(by_hand[hand] > 0))
     return np.array(worths, dtype=np.int64).reshape(SHAPE)
 
@@ -67,23 +67,23 @@ def one_more_roll(worths: np.ndarray) -> np.ndarray:
 
 
 @functools.cache
-def brute_worths(category: str, rules: str, goal: str, rolls_left: int) -> np.ndarray:
+def brute_worths(box: str, rules: str, goal: str, rolls_left: int) -> np.ndarray:
     """Worths over the ordered rolls, scaled by 6^(5 · rolls_left); int64 holds them to 3."""
     assert rolls_left <= 3
     if rolls_left == 0:
-        return last_roll_worths(category, rules, goal)
-    return one_more_roll(brute_worths(category, rules, goal, rolls_left - 1))
+        return last_roll_worths(box, rules, goal)
+    return one_more_roll(brute_worths(box, rules, goal, rolls_left - 1))
 
 
-def brute_fresh(category: str, rules: str, goal: str, rolls: int) -> sympy.Rational:
+def brute_fresh(box: str, rules: str, goal: str, rolls: int) -> sympy.Rational:
     """A fresh turn: the average over the 7,776 first rolls of their worth, rolls - 1 to come."""
-    total = int(brute_worths(category, rules, goal, rolls - 1).sum())
+    total = int(brute_worths(box, rules, goal, rolls - 1).sum())
     return sympy.Rational(total, 6 ** (5 * rolls))
 
 
-def brute_from(dice: tuple[int, ...], category: str, rules: str, goal: str,
+def brute_from(dice: tuple[int, ...], box: str, rules: str, goal: str,
                rolls_left: int) -> sympy.Rational:
-    worth = int(brute_worths(category, rules, goal, rolls_left)[tuple(d - 1 for d in dice)])
+    worth = int(brute_worths(box, rules, goal, rolls_left)[tuple(d - 1 for d in dice)])
     return sympy.Rational(worth, 6 ** (5 * rolls_left))
 
 
@@ -102,62 +102,62 @@ def test_five_of_a_kind_within_three_rolls_keeping_the_most_common_face() -> Non
 # -- against the brute force on ordered rolls --------------------------------------------------
 
 
-@pytest.mark.parametrize(("rules", "category"), EVERY_BOX)
-def test_optimal_chance_equals_brute_force(rules: str, category: str) -> None:
+@pytest.mark.parametrize(("rules", "box"), EVERY_BOX)
+def test_optimal_chance_equals_brute_force(rules: str, box: str) -> None:
     for rolls in (1, 2, 3):
-        assert p_within(category, rolls, rules) == brute_fresh(category, rules, "chance", rolls)
+        assert p_within(box, rolls, rules) == brute_fresh(box, rules, "chance", rolls)
 
 
-@pytest.mark.parametrize(("rules", "category"), EVERY_BOX)
-def test_best_expected_equals_brute_force(rules: str, category: str) -> None:
+@pytest.mark.parametrize(("rules", "box"), EVERY_BOX)
+def test_best_expected_equals_brute_force(rules: str, box: str) -> None:
     for rolls in (1, 2, 3):
-        assert best_expected(category, rolls, rules) == brute_fresh(category, rules, "score", rolls)
+        assert best_expected(box, rolls, rules) == brute_fresh(box, rules, "score", rolls)
 
 
 @pytest.mark.parametrize(
-    ("rules", "category"),
+    ("rules", "box"),
     [("yacht", "full_house"), ("yacht", "big_straight"), ("yahtzee", "small_straight"),
      ("yacht_sum4", "four_of_a_kind")],
 )
-def test_from_every_hand_equals_brute_force(rules: str, category: str) -> None:
+def test_from_every_hand_equals_brute_force(rules: str, box: str) -> None:
     for hand in itertools.combinations_with_replacement(range(1, 7), 5):
         shuffled = tuple(random.Random(sum(hand)).sample(hand, 5))  # the order must not matter
         for rolls_left in (0, 1, 2):
             for goal, question in (("chance", p_within), ("score", best_expected)):
-                exact = question(category, rolls_left, rules, dice=shuffled)
-                assert exact == brute_from(hand, category, rules, goal, rolls_left)
+                exact = question(box, rolls_left, rules, dice=shuffled)
+                assert exact == brute_from(hand, box, rules, goal, rolls_left)
 
 
 def test_one_roll_is_the_first_of_the_turn() -> None:
-    for rules, category in EVERY_BOX:
-        assert p_within(category, 1, rules) == p_one_roll(category, rules)
+    for rules, box in EVERY_BOX:
+        assert p_within(box, 1, rules) == p_one_roll(box, rules)
 
 
 # -- against a seeded Monte-Carlo simulation ----------------------------------------------------
 
 
-def simulated_share(category: str, rules: str, turns: int, seed: int) -> float:
+def simulated_share(box: str, rules: str, turns: int, seed: int) -> float:
     """Play ``turns`` turns with Python's own dice and :func:`best_keep`; the share made."""
     rng = random.Random(seed)
     made = 0
     for _ in range(turns):
         dice = [rng.randint(1, 6) for _ in range(5)]
         for rolls_left in (2, 1):
-            kept = list(best_keep(category, dice, rolls_left, rules))
+            kept = list(best_keep(box, dice, rolls_left, rules))
             dice = kept + [rng.randint(1, 6) for _ in range(5 - len(kept))]
-        made += score(dice, category, rules) > 0
+        made += score(dice, box, rules) > 0
     return made / turns
 
 
 @pytest.mark.parametrize(
-    ("rules", "category"),
+    ("rules", "box"),
     [("yacht", "yacht"), ("yacht", "full_house"), ("yahtzee", "large_straight"),
      ("yahtzee", "three_of_a_kind")],
 )
-def test_optimal_chance_agrees_with_monte_carlo(rules: str, category: str) -> None:
+def test_optimal_chance_agrees_with_monte_carlo(rules: str, box: str) -> None:
     turns = 4000
-    exact = p_within(category, 3, rules)
-    estimate = simulated_share(category, rules, turns, seed=2024)
+    exact = p_within(box, 3, rules)
+    estimate = simulated_share(box, rules, turns, seed=2024)
     standard_error = math.sqrt(float(exact * (1 - exact)) / turns)
     assert abs(estimate - float(exact)) < 4 * standard_error
 
@@ -183,38 +183,38 @@ def test_simulate_a_named_strategy() -> None:
 # -- sanity a learner can see ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("rules", "category"), EVERY_BOX)
-def test_chances_are_probabilities_and_grow_with_rolls(rules: str, category: str) -> None:
+@pytest.mark.parametrize(("rules", "box"), EVERY_BOX)
+def test_chances_are_probabilities_and_grow_with_rolls(rules: str, box: str) -> None:
     before = sympy.Integer(0)
     for rolls in range(1, 6):
-        now = p_within(category, rolls, rules)
+        now = p_within(box, rolls, rules)
         assert 0 <= now <= 1
         assert now >= before
         before = now
 
 
-@pytest.mark.parametrize(("rules", "category"), EVERY_BOX)
-def test_optimal_is_never_worse_than_a_named_strategy(rules: str, category: str) -> None:
+@pytest.mark.parametrize(("rules", "box"), EVERY_BOX)
+def test_optimal_is_never_worse_than_a_named_strategy(rules: str, box: str) -> None:
     for rolls in (1, 2, 3, 4):
-        best = p_within(category, rolls, rules)
+        best = p_within(box, rolls, rules)
         for name in TURN_STRATEGIES:
-            assert p_within(category, rolls, rules, name) <= best
+            assert p_within(box, rolls, rules, name) <= best
 
 
 def test_reroll_all_is_repeated_independent_tries() -> None:
     # Rolling all five every time: n independent tries, so 1 - (1 - p)^n.
-    for category in ("yacht", "full_house", "little_straight"):
-        p = p_one_roll(category)
+    for box in ("yacht", "full_house", "little_straight"):
+        p = p_one_roll(box)
         for rolls in range(1, 8):
-            assert p_within(category, rolls, strategy="reroll_all") == 1 - (1 - p) ** rolls
+            assert p_within(box, rolls, strategy="reroll_all") == 1 - (1 - p) ** rolls
 
 
 def test_best_play_for_of_a_kind_is_keeping_the_most_common_face() -> None:
-    for rules, category in (("yacht", "yacht"), ("yacht", "four_of_a_kind"),
+    for rules, box in (("yacht", "yacht"), ("yacht", "four_of_a_kind"),
                             ("yahtzee", "three_of_a_kind")):
         for rolls in range(1, 11):
-            assert p_within(category, rolls, rules) == p_within(
-                category, rolls, rules, "keep_most_common")
+            assert p_within(box, rolls, rules) == p_within(
+                box, rolls, rules, "keep_most_common")
 
 
 def test_a_learners_own_strategy() -> None:
@@ -261,13 +261,13 @@ def test_chances_for_the_widgets_panel() -> None:
     hand = (2, 3, 4, 5, 5)
     for rules in RULE_SETS:
         panel = chances(hand, 1, rules)
-        assert list(panel) == list(get_rules(rules).categories)
+        assert list(panel) == list(get_rules(rules).boxes)
         assert panel == {c: p_within(c, 1, rules, dice=hand) for c in panel}
         assert all(isinstance(p, sympy.Rational) for p in panel.values())
     assert chances(hand, 1)["little_straight"] == sympy.Rational(1, 6)  # throw a 5 into a 1
     assert chances(hand, 0)["choice"] == 1
     assert chances(None, 3, "yahtzee") == {c: p_within(c, 3, "yahtzee")
-                                          for c in get_rules("yahtzee").categories}
+                                          for c in get_rules("yahtzee").boxes}
     panel = chances(hand, 2)
     panel["yacht"] = sympy.Integer(0)  # the cached answer is not touched
     assert chances(hand, 2)["yacht"] > 0
@@ -294,10 +294,10 @@ def test_keep_values_rank_every_keep() -> None:
 def test_any_moment_of_a_turn(dice: list[int], rolls: int, rules: str) -> None:
     now = chances(dice, rolls, rules)
     later = chances(dice, rolls + 1, rules)
-    for category, p in now.items():
+    for box, p in now.items():
         assert 0 <= p <= 1
-        assert later[category] >= p  # one more roll never hurts: you may keep everything
-        made = score(dice, category, rules) > 0
+        assert later[box] >= p  # one more roll never hurts: you may keep everything
+        made = score(dice, box, rules) > 0
         assert (p == 1) if made else (rolls > 0 or p == 0)
 
 
@@ -322,7 +322,7 @@ def test_bad_questions_say_what_to_do() -> None:
         p_within("yacht", 1, dice=(1, 2, 3))
     with pytest.raises(InvalidDiceError):
         chances((0, 1, 2, 3, 4), 1)
-    with pytest.raises(UnknownCategoryError):
+    with pytest.raises(UnknownBoxError):
         p_within("chance", 3, "yacht")
     err = InvalidRollsError("probability.error.fresh_turn", rolls=0)
     assert isinstance(err, ValueError)
@@ -334,8 +334,8 @@ def test_optimal_is_never_worse_than_a_learners_whim() -> None:
         chooser = random.Random(hash((tuple(dice), rolls_left)))
         return [d for d in dice if chooser.random() < 0.5]
 
-    for rules, category in EVERY_BOX[::3]:
-        assert p_within(category, 3, rules, whim) <= p_within(category, 3, rules)
+    for rules, box in EVERY_BOX[::3]:
+        assert p_within(box, 3, rules, whim) <= p_within(box, 3, rules)
 
 
 def test_strategies_are_read_only() -> None:

@@ -1,4 +1,4 @@
-"""Scoring: every edge case of docs/rules.md and a table of (dice, category, rule set) -> score."""
+"""Scoring: every edge case of docs/rules.md and a table of (dice, box, rule set) -> score."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import yacht_edu as ye
-from yacht_edu import InvalidDiceError, UnknownCategoryError, UnknownRulesError
+from yacht_edu import InvalidDiceError, UnknownBoxError, UnknownRulesError
 
-# (dice, category, rule set, score): docs/rules.md and the sources it names (#sources).
+# (dice, box, rule set, score): docs/rules.md and the sources it names (#sources).
 CASES = [
     # yacht — docs/rules.md#yacht (sources 000/001/004)
     ((5, 5, 5, 2, 1), "fives", "yacht", 15),  # the sources' own example
@@ -93,13 +93,13 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("dice", "category", "rules", "expected"), CASES)
-def test_score_table(dice: tuple[int, ...], category: str, rules: str, expected: int) -> None:
-    assert ye.score(dice, category, rules) == expected
-    assert ye.score(ye.Dice(dice), category, ye.get_rules(rules)) == expected
+@pytest.mark.parametrize(("dice", "box", "rules", "expected"), CASES)
+def test_score_table(dice: tuple[int, ...], box: str, rules: str, expected: int) -> None:
+    assert ye.score(dice, box, rules) == expected
+    assert ye.score(ye.Dice(dice), box, ye.get_rules(rules)) == expected
 
 
-def test_the_table_is_large_and_covers_every_category() -> None:
+def test_the_table_is_large_and_covers_every_box() -> None:
     assert len(CASES) >= 60
     for rules in ("yacht", "yacht_sum4", "yahtzee"):
         assert {c for _, c, r, _ in CASES if r == rules} == set(ye.categories(rules))
@@ -140,10 +140,10 @@ def test_unknown_rules_are_refused(name: str, options: dict[str, object]) -> Non
     assert isinstance(error.value, ValueError)
 
 
-def test_unknown_category_names_the_choices() -> None:
-    with pytest.raises(UnknownCategoryError, match="little_straight"):
+def test_unknown_box_names_the_choices() -> None:
+    with pytest.raises(UnknownBoxError, match="little_straight"):
         ye.score((1, 2, 3, 4, 5), "small_straight", "yacht")
-    with pytest.raises(UnknownCategoryError):
+    with pytest.raises(UnknownBoxError):
         ye.score((1, 2, 3, 4, 5), "ones", "yahtzee")  # yahtzee calls it aces
 
 
@@ -164,8 +164,8 @@ rule_names = st.sampled_from(["yacht", "yacht_sum4", "yahtzee"])
 def test_choice_is_the_sum_and_bounds_every_upper_box(dice: list[int], rules: str) -> None:
     total = ye.score(dice, "chance" if rules == "yahtzee" else "choice", rules)
     assert total == sum(dice)
-    for category in ye.get_rules(rules).upper_section:
-        assert 0 <= ye.score(dice, category, rules) <= total
+    for box in ye.get_rules(rules).upper_section:
+        assert 0 <= ye.score(dice, box, rules) <= total
 
 
 @given(five_dice)
@@ -175,10 +175,10 @@ def test_sum4_four_of_a_kind_never_below_yacht(dice: list[int]) -> None:
 
 @given(five_dice, rule_names)
 def test_scores_are_never_negative_and_order_does_not_matter(dice: list[int], rules: str) -> None:
-    for category in ye.categories(rules):
-        points = ye.score(dice, category, rules)
+    for box in ye.categories(rules):
+        points = ye.score(dice, box, rules)
         assert points >= 0
-        assert points == ye.score(sorted(dice, reverse=True), category, rules)
+        assert points == ye.score(sorted(dice, reverse=True), box, rules)
 
 
 def test_the_maxima_of_source_003() -> None:
@@ -190,5 +190,5 @@ def test_the_maxima_of_source_003() -> None:
     assert best["four_of_a_kind"] == 30
     assert best["full_house"] == 28
     assert best["choice"] == 30
-    for face, category in enumerate(ye.get_rules().upper_section, start=1):
-        assert best[category] == 5 * face
+    for face, box in enumerate(ye.get_rules().upper_section, start=1):
+        assert best[box] == 5 * face

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from yacht_edu import (
-    CategoryUsedError,
+    BoxUsedError,
     JokerRuleError,
     RuleError,
     Scorecard,
@@ -33,7 +33,7 @@ def test_filling_returns_a_new_card_and_closes_the_box() -> None:
     after = empty.fill((5, 5, 5, 2, 1), "fives")
     assert empty.is_open("fives") and not after.is_open("fives")
     assert after["fives"] == 15 and after.total == 15
-    with pytest.raises(CategoryUsedError):
+    with pytest.raises(BoxUsedError):
         after.fill((5, 5, 5, 5, 5), "fives")
     zero = after.fill((1, 2, 3, 4, 6), "yacht")
     assert zero["yacht"] == 0 and not zero.is_open("yacht")  # a 0 closes the box too
@@ -47,7 +47,7 @@ def test_upper_bonus_35_at_63() -> None:
     assert at_63.upper_subtotal == 63 and at_63.upper_bonus == 35 and at_63.total == 98
     below = almost.fill((6, 6, 1, 1, 2), "sixes")  # 57
     assert below.upper_bonus == 0 and below.total == 57
-    option = {o.category: o for o in almost.options((6, 6, 6, 1, 2))}["sixes"]
+    option = {o.box: o for o in almost.options((6, 6, 6, 1, 2))}["sixes"]
     assert (option.points, option.bonus, option.gain) == (18, 35, 53)
 
 
@@ -69,8 +69,8 @@ def test_yahtzee_bonus_only_while_the_box_holds_50() -> None:
 
 def test_first_five_of_a_kind_is_an_ordinary_roll() -> None:
     empty = Scorecard.empty(YAHTZEE)
-    assert allowed(empty, FOURS) == set(YAHTZEE.categories)
-    points = {o.category: o.points for o in empty.options(FOURS)}
+    assert allowed(empty, FOURS) == set(YAHTZEE.boxes)
+    points = {o.box: o.points for o in empty.options(FOURS)}
     assert points["yahtzee"] == 50 and points["full_house"] == 0 and points["fours"] == 20
     assert all(o.bonus == 0 for o in empty.options(FOURS))
 
@@ -80,7 +80,7 @@ def test_forced_joker_rule_1_the_upper_box_of_that_face() -> None:
     assert allowed(scorecard, FOURS) == {"fours"}
     with pytest.raises(JokerRuleError, match="Fours"):
         scorecard.fill(FOURS, "full_house")
-    reason = {o.category: o.reason for o in scorecard.options(FOURS)}["chance"]
+    reason = {o.box: o.reason for o in scorecard.options(FOURS)}["chance"]
     assert isinstance(reason, JokerRuleError)
 
 
@@ -89,7 +89,7 @@ def test_forced_joker_rule_2_any_lower_box_at_full_value() -> None:
     lower = {"three_of_a_kind", "four_of_a_kind", "full_house", "small_straight",
              "large_straight", "chance"}
     assert allowed(scorecard, FOURS) == lower
-    points = {o.category: o.points for o in scorecard.options(FOURS) if o.allowed}
+    points = {o.box: o.points for o in scorecard.options(FOURS) if o.allowed}
     assert points == {"three_of_a_kind": 20, "four_of_a_kind": 20, "full_house": 25,
                       "small_straight": 30, "large_straight": 40, "chance": 20}
     assert scorecard.fill(FOURS, "large_straight").total == 50 + 12 + 40 + 100
@@ -105,7 +105,7 @@ def test_forced_joker_rule_3_zero_in_an_upper_box_when_the_lower_is_full() -> No
 
 def test_forced_joker_applies_when_the_yahtzee_box_holds_0_without_bonus() -> None:
     scorecard = card(YAHTZEE, yahtzee=0, fours=12)
-    options = {o.category: o for o in scorecard.options(FOURS)}
+    options = {o.box: o for o in scorecard.options(FOURS)}
     assert options["full_house"].allowed and options["full_house"].points == 25
     assert options["full_house"].bonus == 0
     assert not options["aces"].allowed
@@ -114,12 +114,12 @@ def test_forced_joker_applies_when_the_yahtzee_box_holds_0_without_bonus() -> No
 def test_free_joker_any_box_fixed_scores_only_after_the_upper_box() -> None:
     # docs/rules.md#joker-free (Verhoeff's convention).
     open_fours = card(FREE, yahtzee=50)
-    assert allowed(open_fours, FOURS) == set(FREE.categories) - {"yahtzee"}
-    points = {o.category: o.points for o in open_fours.options(FOURS)}
+    assert allowed(open_fours, FOURS) == set(FREE.boxes) - {"yahtzee"}
+    points = {o.box: o.points for o in open_fours.options(FOURS)}
     assert points["full_house"] == 0 and points["large_straight"] == 0
     assert all(o.bonus == 100 for o in open_fours.options(FOURS) if o.allowed)
     filled_fours = card(FREE, yahtzee=50, fours=8)
-    points = {o.category: o.points for o in filled_fours.options(FOURS)}
+    points = {o.box: o.points for o in filled_fours.options(FOURS)}
     fixed = (points["full_house"], points["small_straight"], points["large_straight"])
     assert fixed == (25, 30, 40)
     assert points["aces"] == 0
@@ -127,8 +127,8 @@ def test_free_joker_any_box_fixed_scores_only_after_the_upper_box() -> None:
 
 def test_no_joker_scores_like_any_roll() -> None:
     scorecard = card(NONE, yahtzee=50)
-    assert allowed(scorecard, FOURS) == set(NONE.categories) - {"yahtzee"}
-    points = {o.category: o.points for o in scorecard.options(FOURS)}
+    assert allowed(scorecard, FOURS) == set(NONE.boxes) - {"yahtzee"}
+    points = {o.box: o.points for o in scorecard.options(FOURS)}
     assert points["full_house"] == 0 and points["four_of_a_kind"] == 20
     assert all(o.bonus == 0 for o in scorecard.options(FOURS))
 
@@ -150,11 +150,11 @@ def test_upper_first_with_forced_joker_falls_back_to_the_upper_section() -> None
 def test_options_table_lists_every_box_with_reason() -> None:
     scorecard = card(YAHTZEE, chance=20)
     options = scorecard.options((2, 3, 4, 5, 5))
-    assert [o.category for o in options] == list(YAHTZEE.categories)
+    assert [o.box for o in options] == list(YAHTZEE.boxes)
     chance = options[-1]
     assert not chance.allowed and chance.points == 20
-    assert isinstance(chance.reason, CategoryUsedError)
-    small = {o.category: o for o in options}["small_straight"]
+    assert isinstance(chance.reason, BoxUsedError)
+    small = {o.box: o for o in options}["small_straight"]
     assert small.allowed and small.points == 30 and small.reason is None
 
 

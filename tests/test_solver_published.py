@@ -51,7 +51,7 @@ def test_the_free_joker_is_worth_a_little_more_than_the_forced_one() -> None:
 def test_a_filled_card_is_worth_its_total() -> None:
     rules = get_rules("yahtzee", joker="forced")
     table = solve(rules)
-    card = Scorecard.from_filled(dict.fromkeys(rules.categories, 0) | {"sixes": 30,
+    card = Scorecard.from_filled(dict.fromkeys(rules.boxes, 0) | {"sixes": 30,
                                  "yahtzee": 50}, rules, yahtzee_bonuses=2)
     assert table.expected(card).mean == card.total == 30 + 50 + 200
     assert table.expected(card).sd == 0.0

@@ -33,7 +33,7 @@ SPECIAL = [
 def test_solver_agrees_where_bonus_and_joker_decide(rules: Rules, filled: dict[str, int],
                                                     left: tuple[str, ...]) -> None:
     card = Scorecard.from_filled(filled, rules)
-    assert card.open_categories == tuple(c for c in rules.categories if c in left)
+    assert card.open_boxes == tuple(c for c in rules.boxes if c in left)
     mean, mean_square = solve_endgame(card).future(card)
     assert mean == pytest.approx(float(plain_expected_score(card)), abs=1e-9)
     slow_mean, slow_low, slow_high = moments(card)

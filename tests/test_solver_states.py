@@ -57,13 +57,13 @@ def test_tables_agree_with_scorecard_options(rules: Rules) -> None:
             for option in card.options(hand):
                 seen["upper bonus"] += option.allowed and option.bonus % 100 == 35
                 seen["joker"] += option.allowed and card.joker_applies(hand)
-                seen["refused"] += card.is_open(option.category) and not option.allowed
-                c = rules.categories.index(option.category)
+                seen["refused"] += card.is_open(option.box) and not option.allowed
+                c = rules.boxes.index(option.box)
                 row = rows.row_of[c, h]
                 assert bool(offer.allowed[row, 0]) == option.allowed, (state, hand, option)
                 if option.allowed:
                     assert offer.gain[row, 0] == option.gain, (state, hand, option)
-                    after = space.state_of(card.fill(hand, option.category))
+                    after = space.state_of(card.fill(hand, option.box))
                     assert offer.next[row, 0] == space.index(*after), (state, hand, option)
     # The random states did reach the rules that depend on the card.
     assert seen["upper bonus"] > 0 or not rules.has_upper_bonus

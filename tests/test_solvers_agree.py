@@ -52,19 +52,19 @@ def fast_turn(values: list[int], rolls_left: int) -> list[Fraction]:
     return [Fraction(int(w), ORDERED_ROLLS**rolls_left) for w in worth[:, 0]]
 
 
-def column(rules: str, category: str, goal: str) -> list[int]:
-    c = categories(rules).index(category)
+def column(rules: str, box: str, goal: str) -> list[int]:
+    c = categories(rules).index(box)
     return [int(row[c] > 0) if goal == "chance" else row[c] for row in score_table(rules)]
 
 
-BOXES = [(rules, category, goal) for rules in RULE_SETS for category in categories(rules)
+BOXES = [(rules, box, goal) for rules in RULE_SETS for box in categories(rules)
          for goal in ("chance", "score")]
 
 
-@pytest.mark.parametrize(("rules", "category", "goal"), BOXES)
-def test_every_single_turn_state(rules: str, category: str, goal: str) -> None:
-    readable = solution(category, rules, goal)  # type: ignore[arg-type]
-    values = column(rules, category, goal)
+@pytest.mark.parametrize(("rules", "box", "goal"), BOXES)
+def test_every_single_turn_state(rules: str, box: str, goal: str) -> None:
+    readable = solution(box, rules, goal)  # type: ignore[arg-type]
+    values = column(rules, box, goal)
     for rolls_left in range(3):
         fast = fast_turn(values, rolls_left)
         slow = [Fraction(int(w), ORDERED_ROLLS**rolls_left)
@@ -78,11 +78,11 @@ def test_box_pars_read_the_exact_best_expected_score() -> None:
     for rules in RULE_SETS:
         ruleset = get_rules(rules)
         pars = box_pars(ruleset)
-        for category in categories(rules):
-            exact = fast_turn(column(rules, category, "score"), 2)
+        for box in categories(rules):
+            exact = fast_turn(column(rules, box, "score"), 2)
             fresh = sum(n * w for n, w in zip(HAND_ROLLS, exact, strict=True)) / ORDERED_ROLLS
-            assert fresh == Fraction(str(best_expected(category, rules=rules)))
-            assert pars[category] == float(fresh)
+            assert fresh == Fraction(str(best_expected(box, rules=rules)))
+            assert pars[box] == float(fresh)
 
 
 def yacht_card(open_boxes: Iterable[str]) -> Scorecard:
@@ -90,12 +90,12 @@ def yacht_card(open_boxes: Iterable[str]) -> Scorecard:
     return Scorecard.from_filled({c: 0 for c in categories("yacht") if c not in open_boxes})
 
 
-@pytest.mark.parametrize("category", categories("yacht"))
-def test_every_last_turn_of_yacht(category: str) -> None:
-    card = yacht_card([category])
+@pytest.mark.parametrize("box", categories("yacht"))
+def test_every_last_turn_of_yacht(box: str) -> None:
+    card = yacht_card([box])
     mean, _ = solve_endgame(card).future(card)
-    assert mean == pytest.approx(float(best_expected(category)), rel=1e-12)
-    assert plain_expected_score(card) == Fraction(str(best_expected(category)))
+    assert mean == pytest.approx(float(best_expected(box)), rel=1e-12)
+    assert plain_expected_score(card) == Fraction(str(best_expected(box)))
 
 
 @pytest.mark.slow  # 66 scorecards, each a few turns in fractions (seconds)

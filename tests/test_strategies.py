@@ -86,14 +86,14 @@ def test_boxes_chosen_are_the_preferred_allowed_ones(name: str) -> None:
         states.append(space.number_of(card))
     plan = solver.plan(solver.objective_of(strategy, rules), np.array(states),
                        np.zeros(len(states), dtype=np.int64))
-    pars = box_pars(rules) if name == "beat_par" else dict.fromkeys(rules.categories, 0.0)
+    pars = box_pars(rules) if name == "beat_par" else dict.fromkeys(rules.boxes, 0.0)
     for column, card in enumerate(cards):
         for hand in rng.sample(multisets(), 10):
             options = [o for o in card.options(hand) if o.allowed]
-            liked = max(o.gain - pars[o.category] for o in options)
+            liked = max(o.gain - pars[o.box] for o in options)
             row = plan.box_row[HAND_INDEX[hand], column]
-            chosen = rules.categories[int(box_rows_of(rules)[row])]
-            option = next(o for o in options if o.category == chosen)
+            chosen = rules.boxes[int(box_rows_of(rules)[row])]
+            option = next(o for o in options if o.box == chosen)
             assert option.gain - pars[chosen] == pytest.approx(liked, abs=1e-9)
 
 

@@ -244,7 +244,7 @@ def test_beat_the_leader_in_the_last_round() -> None:
         game.roll()
         if game.round == 12 and game.current_player == "Ben":
             break
-        game.score(game.scorecard().open_categories[0])
+        game.score(game.scorecard().open_boxes[0])
     assert beat_the_leader(game) == game.totals["Ann"] + 1
 
 

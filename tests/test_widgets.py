@@ -18,7 +18,7 @@ import pytest
 
 from yacht_edu import Game, get_rules
 from yacht_edu.errors import (
-    CategoryUsedError,
+    BoxUsedError,
     GameOverError,
     JokerRuleError,
     NoRollsLeftError,
@@ -76,15 +76,15 @@ def settle(view: GameView, clock: Clock) -> None:
     view.referee.refresh()
 
 
-def cell(view: GameView, category: str, player: str | None = None) -> dict[str, Any]:
+def cell(view: GameView, box: str, player: str | None = None) -> dict[str, Any]:
     """The state of one box of one player's column (default: the player to move)."""
     player = player or view.game.players[0]
     for row in view.state["card"]["rows"]:
-        if row.get("category") == category:
+        if row.get("box") == box:
             found: dict[str, Any]
             (found,) = (c for c in row["cells"] if c["player"] == player)
             return found
-    raise KeyError(category)
+    raise KeyError(box)
 
 
 def sums(view: GameView, key: str) -> list[str]:
@@ -95,8 +95,8 @@ def sums(view: GameView, key: str) -> list[str]:
 
 def open_boxes(view: GameView) -> list[str]:
     player = view.game.current_player
-    return [row["category"] for row in view.state["card"]["rows"] if row["kind"] == "box"
-            and cell(view, row["category"], player)["state"] == "open"]
+    return [row["box"] for row in view.state["card"]["rows"] if row["kind"] == "box"
+            and cell(view, row["box"], player)["state"] == "open"]
 
 
 def play_turn(view: GameView, clock: Clock, rng: random.Random) -> str:
@@ -136,7 +136,7 @@ def test_whole_game_by_intents_for_every_rule_set(rules: Rules, clock: Clock) ->
     for column, name in enumerate(game.players):  # the board shows what the history adds up to
         gained = sum(e["points"] for e in scores if e["player"] == name)
         assert sums(view, "total")[column] == str(gained) == str(game.totals[name])
-        assert all(cell(view, c, name)["state"] == "filled" for c in rules.categories)
+        assert all(cell(view, c, name)["state"] == "filled" for c in rules.boxes)
     final = view.state["final"]
     assert final["heading"].startswith("Game over")
     assert [entry["name"] for entry in final["ranking"]] == sorted(
@@ -265,11 +265,11 @@ def test_the_wait_is_lifted_by_the_running_event_loop() -> None:
 @pytest.mark.parametrize("rules", RULE_SETS, ids=repr)
 def test_every_box_in_scorecard_order(rules: Rules) -> None:
     view = play(("Asha", "Ravi"), rules)
-    boxes = [row["category"] for row in view.state["card"]["rows"] if row["kind"] == "box"]
-    assert boxes == list(rules.categories)
+    boxes = [row["box"] for row in view.state["card"]["rows"] if row["kind"] == "box"]
+    assert boxes == list(rules.boxes)
     keys = [c["key"] for row in view.state["card"]["rows"] if row["kind"] == "box"
             for c in row["cells"]]
-    assert len(set(keys)) == len(keys) == 2 * len(rules.categories)
+    assert len(set(keys)) == len(keys) == 2 * len(rules.boxes)
 
 
 def test_open_boxes_offer_what_they_would_score(clock: Clock) -> None:
@@ -279,7 +279,7 @@ def test_open_boxes_offer_what_they_would_score(clock: Clock) -> None:
     assert cell(view, "choice")["title"] == "Choice: roll the dice first"
     game.roll(result=(6, 6, 6, 6, 2))
     assert cell(view, "four_of_a_kind") | {"key": ""} == {
-        "key": "", "player": "Player 1", "category": "four_of_a_kind", "state": "open",
+        "key": "", "player": "Player 1", "box": "four_of_a_kind", "state": "open",
         "text": "24", "zero": False, "title": "Four of a Kind: score 24 here"}
     assert cell(view, "full_house")["text"] == "0"
     assert cell(view, "full_house")["zero"]
@@ -297,8 +297,8 @@ def test_a_scored_box_is_filled_and_a_second_score_there_is_answered(clock: Cloc
     before = snapshot(game)
     assert not view.score("full_house")
     assert snapshot(game) == before
-    assert view.state["message"] == CategoryUsedError(
-        category=t("category.full_house", "en"), points=13).message("en")
+    assert view.state["message"] == BoxUsedError(
+        box=t("category.full_house", "en"), points=13).message("en")
 
 
 def test_another_players_card_answers_whose_turn_it_is(clock: Clock) -> None:
@@ -480,7 +480,7 @@ def test_the_state_is_json_and_every_text_comes_from_the_catalog() -> None:
     view = play(game=game, chances=True)
     text = json.dumps(view.state, ensure_ascii=False)
     assert json.loads(text) == view.state
-    assert not re.search(r"\b(widget|board|display|category|card|die|error)\.[a-z_]+", text)
+    assert not re.search(r"\b(widget|board|display|box|card|die|error)\.[a-z_]+", text)
 
 
 def test_every_message_id_in_the_board_code_is_in_the_english_catalog() -> None:

@@ -22,7 +22,7 @@ def rows(view: GameView) -> dict[str, dict[str, Any]]:
     return {row["name"]: row for row in view.state["chances"]["rows"]}
 
 
-def best_chance_with_one_roll(dice: tuple[int, ...], category: str, rules: str) -> Fraction:
+def best_chance_with_one_roll(dice: tuple[int, ...], box: str, rules: str) -> Fraction:
     """Brute force over ordered rolls: keep any of the 32 subsets of positions, roll the rest
     once; the best chance that the box then scores more than 0."""
     ruleset = get_rules(rules)
@@ -33,13 +33,13 @@ def best_chance_with_one_roll(dice: tuple[int, ...], category: str, rules: str) 
         for faces in itertools.product(range(1, 7), repeat=thrown):
             new = iter(faces)
             hand = [d if k else next(new) for d, k in zip(dice, keep, strict=True)]
-            made += ruleset.score(hand, category) > 0
+            made += ruleset.score(hand, box) > 0
         best = max(best, Fraction(made, 6**thrown))
     return best
 
 
-def best_points_with_one_roll(dice: tuple[int, ...], category: str, rules: str) -> Fraction:
-    """Brute force: the best expected score of ``category`` alone with one roll to come."""
+def best_points_with_one_roll(dice: tuple[int, ...], box: str, rules: str) -> Fraction:
+    """Brute force: the best expected score of ``box`` alone with one roll to come."""
     ruleset = get_rules(rules)
     best = Fraction(0)
     for keep in itertools.product((False, True), repeat=5):
@@ -48,7 +48,7 @@ def best_points_with_one_roll(dice: tuple[int, ...], category: str, rules: str) 
         for faces in itertools.product(range(1, 7), repeat=thrown):
             new = iter(faces)
             total += ruleset.score([d if k else next(new) for d, k in zip(dice, keep,
-                                                                           strict=True)], category)
+                                                                           strict=True)], box)
         best = max(best, Fraction(total, 6**thrown))
     return best
 
@@ -67,22 +67,22 @@ def test_chances_with_one_roll_left_equal_brute_force(rules: str, dice: tuple[in
     assert game.rolls_left == 1
     shown = rows(view)
     ruleset = get_rules(rules)
-    assert list(shown) == [t(f"category.{c}", "en") for c in ruleset.categories]
-    for category in ruleset.categories:
-        row = shown[t(f"category.{category}", "en")]
+    assert list(shown) == [t(f"category.{c}", "en") for c in ruleset.boxes]
+    for box in ruleset.boxes:
+        row = shown[t(f"category.{box}", "en")]
         if row["kind"] == "chance":
-            chance = best_chance_with_one_roll(dice, category, rules)
+            chance = best_chance_with_one_roll(dice, box, rules)
             assert (row["shown"], row["exact"]) == (percent(chance), about_one_in(chance, "en"))
         else:  # a box every roll scores in: the points to expect, exactly
-            points = best_points_with_one_roll(dice, category, rules)
+            points = best_points_with_one_roll(dice, box, rules)
             assert row["exact"] == (str(points.numerator) if points.denominator == 1
-                                    else str(points)), category
+                                    else str(points)), box
             assert row["shown"] == f"about {float(points):.1f} points"
 
 
 def test_upper_boxes_and_choice_show_points_the_others_a_chance() -> None:
     view = play(seed=1, chances=True)
-    kinds = {row["category"]: row["kind"] for row in view.state["chances"]["rows"]}
+    kinds = {row["box"]: row["kind"] for row in view.state["chances"]["rows"]}
     assert {c for c, kind in kinds.items() if kind == "points"} == {
         "ones", "twos", "threes", "fours", "fives", "sixes", "choice"}
     assert len(view.state["chances"]["explain"]) == 2  # the header says what each kind means
@@ -206,7 +206,7 @@ def test_after_the_game_the_coach_shows_the_points_given_up(solver_cache: Path) 
     view = play(seed=2, coach=True, settle=0)
     while not view.game.over:
         view.roll()
-        view.score(view.game.scorecard().open_categories[0])
+        view.score(view.game.scorecard().open_boxes[0])
     coach = view.state["coach"]
     assert coach["sentence"].startswith("Player 1 gave up ")
     assert 0 < len(coach["rows"]) <= 5

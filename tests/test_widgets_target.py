@@ -94,7 +94,7 @@ def last_round(game: Game) -> Game:
     """Play ``game`` (each player scores the first open box) until its last player's last turn."""
     while not (game.round == game.turns and game.current_player == game.players[-1]):
         game.roll()
-        game.score(game.scorecard().open_categories[0])
+        game.score(game.scorecard().open_boxes[0])
     return game
 
 
@@ -114,7 +114,7 @@ def test_in_the_last_round_the_coach_plays_to_beat_the_leader(solver_cache: Path
     # one box is left: with no rolls to come each choice is made or not (chance 1 or 0 per roll)
     while game.rolls_left:
         game.roll()
-    (box,) = game.scorecard().open_categories
+    (box,) = game.scorecard().open_boxes
     made = ravi + game.rules.score(cast(Dice, game.dice), box) >= target
     assert advise(game, target=target).chance == (1.0 if made else 0.0)
 
@@ -146,7 +146,7 @@ def test_after_the_game_each_player_reached_the_target_or_not(solver_cache: Path
     view = target_board(game)
     while not game.over:
         game.roll()
-        game.score(game.scorecard().open_categories[0])
+        game.score(game.scorecard().open_boxes[0])
     target = int(np.median(list(game.totals.values()))) + 1
     view.set_coach_target(target)
     words = {name: "reached" if total >= target else "not reached"

@@ -15,7 +15,7 @@ from yacht_edu.custom import CustomRules, custom_rules
 from yacht_edu.dice import Dice, multisets
 from yacht_edu.errors import (
     BadSavedGameError,
-    CategoryUsedError,
+    BoxUsedError,
     GameOverError,
     InvalidDiceError,
     InvalidKeepError,
@@ -24,7 +24,7 @@ from yacht_edu.errors import (
     NotRolledYetError,
     RuleDesignError,
     RuleError,
-    UnknownCategoryError,
+    UnknownBoxError,
     UnknownRulesError,
     UpperSectionFirstError,
 )
@@ -83,7 +83,7 @@ except PackageNotFoundError:  # running from a source tree that is not installed
 __all__ = [
     "LANGUAGES",
     "BadSavedGameError",
-    "CategoryUsedError",
+    "BoxUsedError",
     "CustomRules",
     "Dice",
     "DieTally",
@@ -98,7 +98,7 @@ __all__ = [
     "RuleError",
     "Rules",
     "Scorecard",
-    "UnknownCategoryError",
+    "UnknownBoxError",
     "UnknownLanguageError",
     "UnknownRulesError",
     "UpperSectionFirstError",

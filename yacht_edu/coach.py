@@ -104,7 +104,7 @@ def choice_key(choice: object) -> ChoiceValue:
 
 def choice_label(choice: ChoiceValue, lang: str | None = None) -> str:
     if isinstance(choice, str):
-        return t("coach.score", lang, category=box_name(choice, lang))
+        return t("coach.score", lang, box=box_name(choice, lang))
     if not choice:
         return t("coach.keep_nothing", lang)
     if len(choice) == 5:
@@ -371,9 +371,9 @@ def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:
             if rolls < most:  # stopped early: the keep was "all five"
                 decisions.append(_decision(objective, cards[player], dice, most - rolls,
                                            dice.hand, player, turns[player]))
-            decisions.append(_decision(objective, cards[player], dice, 0, event.category,
+            decisions.append(_decision(objective, cards[player], dice, 0, event.box,
                                        player, turns[player]))
-            cards[player] = cards[player].fill(dice, event.category)
+            cards[player] = cards[player].fill(dice, event.box)
             dice, rolls = None, 0
         elif not isinstance(event, RollOffEvent):  # a roll-off decides nothing
             raise UnknownEventError(kind=Given(event))

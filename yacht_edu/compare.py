@@ -70,7 +70,7 @@ class Comparison:
     @property
     def boxes(self) -> tuple[str, ...]:
         """Every box of any of the rule sets, in the order they first appear."""
-        return tuple(dict.fromkeys(box for s in self.summaries for box in s.rules.categories))
+        return tuple(dict.fromkeys(box for s in self.summaries for box in s.rules.boxes))
 
     def _repr_html_(self) -> str:
         from yacht_edu.display.compare import comparison_html
@@ -112,5 +112,5 @@ def _summary(ruleset: Rules) -> RulesSummary:
     expected = table.expected()
     points, scores, share = play_forward(objective_of("optimal", ruleset))
     return RulesSummary(ruleset, float(expected.mean), expected.sd,
-                        dict(zip(ruleset.categories, points.tolist(), strict=True)),
-                        dict(zip(ruleset.categories, scores.tolist(), strict=True)), share)
+                        dict(zip(ruleset.boxes, points.tolist(), strict=True)),
+                        dict(zip(ruleset.boxes, scores.tolist(), strict=True)), share)

@@ -14,7 +14,7 @@ that takes a rule set takes it: ``Game``, ``score``, ``p_within``, ``optimal_exp
 ...     return sum(dice) if len(pairs) == 2 else 0
 >>> mine = custom_rules("yacht", scores={"full_house": 25}, add={"two_pairs": two_pairs},
 ...                     remove=["little_straight"])
->>> mine.categories[6:]
+>>> mine.boxes[6:]
 ('full_house', 'four_of_a_kind', 'big_straight', 'choice', 'yacht', 'two_pairs')
 >>> mine.score((3, 3, 5, 5, 1), "two_pairs"), mine.score((3, 3, 3, 5, 5), "full_house")
 (17, 25)
@@ -126,11 +126,11 @@ class CustomRules(Rules):
     def upper_section(self) -> tuple[str, ...]:
         """The number boxes of the base that the design kept."""
         upper = get_rules(self.design.base).upper_section
-        return tuple(c for c in self.categories if c in upper)
+        return tuple(c for c in self.boxes if c in upper)
 
     @property
     def lower_section(self) -> tuple[str, ...]:
-        return tuple(c for c in self.categories if c not in self.upper_section)
+        return tuple(c for c in self.boxes if c not in self.upper_section)
 
     @property
     def has_upper_bonus(self) -> bool:
@@ -255,10 +255,10 @@ def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: i
     fixed = tuple((box, check_points(box, points)) for box, points in scores.items()
                   if not callable(points))
     functions = {box: f for box, f in {**scores, **added}.items() if callable(f)}
-    tables = dict(zip(ruleset.categories, zip(*score_table(ruleset), strict=True), strict=True))
+    tables = dict(zip(ruleset.boxes, zip(*score_table(ruleset), strict=True), strict=True))
     tables.update((box, fixed_table(tables[box], points)) for box, points in fixed)
     tables.update((box, table_of(box, f)) for box, f in functions.items())
-    boxes = [box for box in (*ruleset.categories, *added) if box not in removed]
+    boxes = [box for box in (*ruleset.boxes, *added) if box not in removed]
     if not boxes:
         raise RuleDesignError("custom.error.no_boxes")
     design = Design(ruleset.name, rolls, tuple((box, tables[box]) for box in boxes), fixed,
@@ -303,7 +303,7 @@ def check_box_names(given: object) -> tuple[Any, ...]:
 def check_base_box(rules: Rules, box: object) -> None:
     if not isinstance(box, str) or box not in rules.scorers:
         raise RuleDesignError("custom.error.unknown_box", box=Given(box),
-                              rules=rules.label(), choices=", ".join(rules.categories))
+                              rules=rules.label(), choices=", ".join(rules.boxes))
 
 
 def check_new_box(rules: Rules, box: object) -> None:

@@ -3,8 +3,8 @@
 All are :class:`RuleError`, itself a :class:`ValueError`; a value of the wrong kind is also a
 :class:`TypeError` (:class:`ArgumentTypeError`).  A message is kept as a catalog id and its
 parameters, so ``str(error)`` speaks the session's language and :meth:`RuleError.message` any
-other (a widget shows the rule's message in the widget's own language).  Category ids in the
-parameters are marked (:class:`~yacht_edu.i18n.CategoryName`) where the error is raised, and
+other (a widget shows the rule's message in the widget's own language).  Box ids in the
+parameters are marked (:class:`~yacht_edu.i18n.BoxName`) where the error is raised, and
 values the caller gave are wrapped in :class:`~yacht_edu.i18n.Given`, so any value is shown safely.
 """
 
@@ -17,7 +17,7 @@ from yacht_edu.i18n import t
 __all__ = [
     "ArgumentTypeError",
     "BadSavedGameError",
-    "CategoryUsedError",
+    "BoxUsedError",
     "GameOverError",
     "InvalidDiceError",
     "InvalidKeepError",
@@ -31,7 +31,7 @@ __all__ = [
     "RuleDesignError",
     "RuleError",
     "SolverStoppedError",
-    "UnknownCategoryError",
+    "UnknownBoxError",
     "UnknownEventError",
     "UnknownRulesError",
     "UpperSectionFirstError",
@@ -128,14 +128,14 @@ class NoRollsLeftError(RuleError):
     default_msgid = "error.no_rolls_left"
 
 
-class UnknownCategoryError(RuleError):
-    """A category that these rules do not have."""
+class UnknownBoxError(RuleError):
+    """A box that these rules do not have."""
 
     default_msgid = "error.unknown_category"
 
 
-class CategoryUsedError(RuleError):
-    """A category that is already filled."""
+class BoxUsedError(RuleError):
+    """A box that is already filled."""
 
     default_msgid = "error.category_used"
 

@@ -57,7 +57,7 @@ class ScoreEvent:
     """A box filled: the dice scored and the points the total gained (box and bonuses)."""
 
     player: str
-    category: str
+    box: str
     dice: Dice
     points: int
     kind: ClassVar[str] = "score"

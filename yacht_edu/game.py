@@ -278,8 +278,8 @@ class Game:
         self._changed()
         return dice
 
-    def score(self, category: str) -> int:
-        """Score the dice in hand in ``category``; returns the points added (box and bonuses).
+    def score(self, box: str) -> int:
+        """Score the dice in hand in ``box``; returns the points added (box and bonuses).
 
         The turn then passes to the next player.
         """
@@ -287,9 +287,9 @@ class Game:
         dice = self._rolled()
         name = self.current_player
         card = self._cards[name]
-        new_card = card.fill(dice, category)
+        new_card = card.fill(dice, box)
         gained = new_card.total - card.total
-        self._events.append(ScoreEvent(name, category, dice, gained))
+        self._events.append(ScoreEvent(name, box, dice, gained))
         self._cards[name] = new_card
         self._turns_played += 1
         self._turn = Turn(rolls=self._rules.rolls)
@@ -397,7 +397,7 @@ class Game:
             self.roll(positions=event.keep if self.dice else None,
                       result=event.dice if event.given else None)
         else:
-            self.score(event.category)
+            self.score(event.box)
         if self._events[-1] != event:
             raise BadSavedGameError("error.saved_tampered", step=step)
 

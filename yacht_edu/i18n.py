@@ -11,14 +11,14 @@ placeholders are written ``{name}`` and filled with :meth:`str.format`.
 'You have used all 3 rolls of this turn: choose a category to score.'
 
 A parameter is shown as it is, except the few kinds that are marked for the reader: a
-:class:`CategoryName` (or :class:`CategoryNames`) is the one thing turned into words, a
+:class:`BoxName` (or :class:`BoxNames`) is the one thing turned into words, a
 :class:`Given` value is written as Python writes it, shortened and safe to print, and
 :class:`Faces` are dice written ``2-2-5``.  A whole number too long to write out (a caller may
 give ``-10**5000``) is described instead, wherever it appears.
 
->>> t("error.category_used", category=CategoryName("full_house"), points=25)
+>>> t("error.category_used", box=BoxName("full_house"), points=25)
 'Full House is already filled (with 25): choose an open category.'
->>> t("error.category_used", category="full_house", points=25)  # a name, kept as it is
+>>> t("error.category_used", box="full_house", points=25)  # a name, kept as it is
 'full_house is already filled (with 25): choose an open category.'
 """
 
@@ -37,8 +37,8 @@ from pathlib import Path
 __all__ = [
     "LANGUAGES",
     "RTL_LANGUAGES",
-    "CategoryName",
-    "CategoryNames",
+    "BoxName",
+    "BoxNames",
     "Faces",
     "Given",
     "UnknownLanguageError",
@@ -67,7 +67,7 @@ RTL_LANGUAGES = frozenset({"ur"})
 
 _session_language = "en"
 #: Message ids of box names start with this.
-CATEGORY_PREFIX = "category."
+BOX_PREFIX = "category."
 
 
 class UnknownLanguageError(ValueError):
@@ -84,9 +84,9 @@ class UnknownLanguageError(ValueError):
 
 
 @dataclass(frozen=True)
-class CategoryName:
-    """A category id inside a message, marked where the message is raised: the translator shows
-    it by the category's name in the reader's language.  Any other text is shown as it is, so a
+class BoxName:
+    """A box id inside a message, marked where the message is raised: the translator shows
+    it by the box's name in the reader's language.  Any other text is shown as it is, so a
     player named "chance" keeps their name."""
 
     id: str
@@ -96,8 +96,8 @@ class CategoryName:
 
 
 @dataclass(frozen=True, init=False)
-class CategoryNames:
-    """Several category ids inside a message, shown as names joined in the reader's language."""
+class BoxNames:
+    """Several box ids inside a message, shown as names joined in the reader's language."""
 
     ids: tuple[str, ...]
 
@@ -222,7 +222,7 @@ def t(msgid: str, lang: str | None = None, /, **params: object) -> str:
     """
     code = check_language(lang)
     text = (catalog(code).get(msgid) or catalog("en").get(msgid)
-            or msgid.removeprefix(CATEGORY_PREFIX))
+            or msgid.removeprefix(BOX_PREFIX))
     words = {key: shown(value, code) for key, value in params.items()}
     return text.format(**words) if words else text
 
@@ -233,7 +233,7 @@ def box_name(box: str, lang: str | None = None) -> str:
     >>> box_name("full_house", "en"), box_name("two_pairs", "en")
     ('Full House', 'two_pairs')
     """
-    return t(CATEGORY_PREFIX + box, lang)
+    return t(BOX_PREFIX + box, lang)
 
 
 #: The longest a value the caller gave is shown in a message, in characters.
@@ -244,10 +244,10 @@ _LONGEST_INT_BITS = 14_000
 
 def shown(value: object, lang: str | None) -> str:
     """One message parameter as the reader sees it (see the module's docstring)."""
-    if isinstance(value, CategoryName):
+    if isinstance(value, BoxName):
         return box_name(value.id, lang)
-    if isinstance(value, CategoryNames):
-        return t("list.separator", lang).join(shown(CategoryName(c), lang) for c in value.ids)
+    if isinstance(value, BoxNames):
+        return t("list.separator", lang).join(shown(BoxName(c), lang) for c in value.ids)
     if isinstance(value, Given):
         return shortened(python_form(value.value, lang))
     if isinstance(value, Faces):

@@ -75,65 +75,65 @@ def axes(ax: Axes | None) -> Axes:
     return new
 
 
-def plot_score_distribution(category: str = "choice", rules: RulesLike = "yacht", *,
+def plot_score_distribution(box: str = "choice", rules: RulesLike = "yacht", *,
                             ax: Axes | None = None, lang: str | None = None) -> Axes:
     """A bar for every score the box can take after one roll, as high as its exact chance."""
     ax = axes(ax)
-    distribution = one_roll_distribution(category, rules)
+    distribution = one_roll_distribution(box, rules)
     scores = list(distribution)
     ax.bar(scores, [float(p) for p in distribution.values()], color="#1a4f8b",
-           label=box_name(category, lang))
+           label=box_name(box, lang))
     ax.axvline(float(distribution.mean), color="#c0392b", linestyle="--",
                label=t("probability.plot.mean", lang,
                        mean=decimal(float(distribution.mean), 2, lang)))
     ax.set_xlabel(t("probability.plot.score", lang))
     ax.set_ylabel(t("probability.plot.chance", lang))
     ax.set_title(t("probability.plot.distribution_title", lang,
-                   category=box_name(category, lang), rules=get_rules(rules).label(lang)))
+                   box=box_name(box, lang), rules=get_rules(rules).label(lang)))
     ax.legend()
     return ax
 
 
-def plot_chance_within(category: str = "yacht", rules: RulesLike = "yacht", *,
+def plot_chance_within(box: str = "yacht", rules: RulesLike = "yacht", *,
                        n_max: int = 10, ax: Axes | None = None, lang: str | None = None) -> Axes:
     """The chance to make the box within n = 1 … ``n_max`` rolls: best play, keeping the most
     common face, and (for an "of a kind" box) the closed form of :func:`p_kind_within`."""
     ax = axes(ax)
     rolls = list(range(1, n_max + 1))
-    target = kind_of(category)
+    target = kind_of(box)
     if target is not None:
         closed = p_kind_within(target)
         ax.plot(rolls, [float(closed.subs(n, k)) for k in rolls], color="#999999", linewidth=4,
                 label=t("probability.plot.closed_form", lang, target=target), zorder=1)
     for strategy, marker in (("optimal", "o"), ("keep_most_common", "x")):
-        ax.plot(rolls, [float(p_within(category, k, rules, strategy)) for k in rolls],
+        ax.plot(rolls, [float(p_within(box, k, rules, strategy)) for k in rolls],
                 marker=marker, linestyle="none", label=t(f"probability.strategy.{strategy}", lang))
     ax.set_xlabel(t("probability.plot.rolls", lang))
     ax.set_ylabel(t("probability.plot.chance", lang))
     ax.set_ylim(0, 1.05)
-    ax.set_title(t("probability.plot.within_title", lang, category=box_name(category, lang)))
+    ax.set_title(t("probability.plot.within_title", lang, box=box_name(box, lang)))
     ax.legend()
     return ax
 
 
-def plot_law_of_large_numbers(category: str = "yacht", rules: RulesLike = "yacht", *,
+def plot_law_of_large_numbers(box: str = "yacht", rules: RulesLike = "yacht", *,
                               rolls: int = 3, trials: int = 2000, seed: int = 0,
                               strategy: StrategyLike = "optimal", ax: Axes | None = None,
                               lang: str | None = None) -> Axes:
     """The share of simulated turns that made the box so far, against the exact chance."""
     ax = axes(ax)
     ruleset = get_rules(rules)
-    turns = simulate_turns(category, rolls, ruleset, strategy, trials=trials, seed=seed)
-    made = [ruleset.score(dice, category) > 0 for dice in turns]
+    turns = simulate_turns(box, rolls, ruleset, strategy, trials=trials, seed=seed)
+    made = [ruleset.score(dice, box) > 0 for dice in turns]
     running = [hits / turns for turns, hits in enumerate(accumulate(made), start=1)]
-    exact = p_within(category, rolls, ruleset, strategy)
+    exact = p_within(box, rolls, ruleset, strategy)
     ax.plot(range(1, trials + 1), running, color="#1a4f8b",
             label=t("probability.plot.estimate", lang, seed=seed))
     ax.axhline(float(exact), color="#c0392b", linestyle="--",
                label=t("probability.plot.exact", lang, value=decimal(float(exact), 4, lang)))
     ax.set_xscale("log")
     ax.set_xlabel(t("probability.plot.turns", lang))
-    ax.set_ylabel(t("probability.plot.share", lang, category=box_name(category, lang)))
+    ax.set_ylabel(t("probability.plot.share", lang, box=box_name(box, lang)))
     ax.set_title(t("probability.plot.lln_title", lang, rolls=rolls))
     ax.legend()
     return ax

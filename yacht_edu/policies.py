@@ -120,8 +120,8 @@ def box_pars(rules: Rules) -> Mapping[str, float]:
     """
     from yacht_edu.probability.turn import best_expected
 
-    return MappingProxyType({category: float(best_expected(category, rules=rules))
-                             for category in rules.categories})
+    return MappingProxyType({box: float(best_expected(box, rules=rules))
+                             for box in rules.boxes})
 
 
 # -- strategies --------------------------------------------------------------------------------

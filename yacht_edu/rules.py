@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from yacht_edu.dice import FACES, Dice, Hand
-from yacht_edu.errors import UnknownCategoryError, UnknownRulesError
+from yacht_edu.errors import UnknownBoxError, UnknownRulesError
 from yacht_edu.hands import HANDS
 from yacht_edu.i18n import Given
 
@@ -166,18 +166,18 @@ class Rules:
         return self.name == "yahtzee"
 
     @property
-    def categories(self) -> tuple[str, ...]:
+    def boxes(self) -> tuple[str, ...]:
         """The boxes in scorecard order."""
         return tuple(self.scorers)
 
     @property
     def upper_section(self) -> tuple[str, ...]:
         """The six number boxes, ones (or aces) to sixes."""
-        return self.categories[:6]
+        return self.boxes[:6]
 
     @property
     def lower_section(self) -> tuple[str, ...]:
-        return self.categories[6:]
+        return self.boxes[6:]
 
     @property
     def has_upper_bonus(self) -> bool:
@@ -220,22 +220,22 @@ class Rules:
         """Turns per player: one per box."""
         return len(self.scorers)
 
-    def face_of(self, category: str) -> int | None:
+    def face_of(self, box: str) -> int | None:
         """The face an upper box counts (1..6), or None for a lower box."""
         section = self.upper_section
-        return section.index(category) + 1 if category in section else None
+        return section.index(box) + 1 if box in section else None
 
-    def check_category(self, category: object) -> str:
-        if not isinstance(category, str) or category not in self.scorers:
-            raise UnknownCategoryError(
-                category=Given(category), rules=self.name,
-                choices=", ".join(self.categories),  # the ids a learner types, not translated
+    def check_box(self, box: object) -> str:
+        if not isinstance(box, str) or box not in self.scorers:
+            raise UnknownBoxError(
+                box=Given(box), rules=self.name,
+                choices=", ".join(self.boxes),  # the ids a learner types, not translated
             )
-        return category
+        return box
 
-    def score(self, dice: Dice | Iterable[int], category: str) -> int:
+    def score(self, dice: Dice | Iterable[int], box: str) -> int:
         """The box's score for these dice, with no scorecard context (no bonus, no joker)."""
-        return self.scorers[self.check_category(category)](hand_of(dice))
+        return self.scorers[self.check_box(box)](hand_of(dice))
 
     def __repr__(self) -> str:
         shown = "".join(f", {key}={value!r}" for key, value in self.variant.items())
@@ -274,13 +274,13 @@ def get_rules(name: RulesLike = "yacht", **options: object) -> Rules:
 
 
 def categories(rules: RulesLike = "yacht") -> tuple[str, ...]:
-    """The category names of a rule set, in scorecard order."""
-    return get_rules(rules).categories
+    """The box names of a rule set, in scorecard order."""
+    return get_rules(rules).boxes
 
 
-def score(dice: Dice | Iterable[int], category: str, rules: RulesLike = "yacht") -> int:
-    """The points ``dice`` score in ``category``: no scorecard context (no bonus, no joker)."""
-    return get_rules(rules).score(dice, category)
+def score(dice: Dice | Iterable[int], box: str, rules: RulesLike = "yacht") -> int:
+    """The points ``dice`` score in ``box``: no scorecard context (no bonus, no joker)."""
+    return get_rules(rules).score(dice, box)
 
 
 @functools.cache
@@ -294,7 +294,7 @@ def score_table(rules: RulesLike = "yacht") -> tuple[tuple[int, ...], ...]:
     (252, 12, 50)
     """
     ruleset = get_rules(rules)
-    boxes = [ruleset.scorers[c] for c in ruleset.categories]
+    boxes = [ruleset.scorers[c] for c in ruleset.boxes]
     return tuple(tuple(box(hand) for box in boxes) for hand in HANDS)
 
 

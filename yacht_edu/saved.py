@@ -104,7 +104,7 @@ def to_dict(event: Event) -> dict[str, Any]:
     if isinstance(event, RollEvent):
         return {"type": event.kind, "player": event.player, "keep": list(event.keep),
                 "dice": list(event.dice), "given": event.given}
-    return {"type": event.kind, "player": event.player, "category": event.category,
+    return {"type": event.kind, "player": event.player, "category": event.box,
             "dice": list(event.dice), "points": event.points}
 
 

@@ -19,12 +19,12 @@ from yacht_edu.checks import whole_number
 from yacht_edu.dice import Dice
 from yacht_edu.errors import (
     ArgumentTypeError,
-    CategoryUsedError,
+    BoxUsedError,
     JokerRuleError,
     RuleError,
     UpperSectionFirstError,
 )
-from yacht_edu.i18n import CategoryName, CategoryNames, Given
+from yacht_edu.i18n import BoxName, BoxNames, Given
 from yacht_edu.rules import (
     Rules,
     RulesLike,
@@ -40,7 +40,7 @@ __all__ = ["Option", "Scorecard"]
 class Option:
     """What one box offers for the dice in hand: may it be chosen, why not, what it adds."""
 
-    category: str
+    box: str
     allowed: bool
     points: int
     bonus: int
@@ -63,7 +63,7 @@ class Scorecard:
     @classmethod
     def empty(cls, rules: RulesLike = "yacht") -> Scorecard:
         ruleset = get_rules(rules)
-        return cls(ruleset, MappingProxyType(dict.fromkeys(ruleset.categories)))
+        return cls(ruleset, MappingProxyType(dict.fromkeys(ruleset.boxes)))
 
     @classmethod
     def from_filled(cls, filled: Mapping[str, int], rules: RulesLike = "yacht",
@@ -72,32 +72,32 @@ class Scorecard:
         card = cls.empty(rules)
         if not isinstance(filled, Mapping):
             raise ArgumentTypeError("error.filled_not_mapping", given=Given(filled))
-        for category, points in filled.items():
-            card.rules.check_category(category)
+        for box, points in filled.items():
+            card.rules.check_box(box)
             whole = whole_number(points)
             if whole is None or whole < 0:
-                raise RuleError("error.bad_box_score", category=CategoryName(category),
+                raise RuleError("error.bad_box_score", box=BoxName(box),
                                 points=Given(points))
         bonuses = whole_number(yahtzee_bonuses)
         if bonuses is None or not 0 <= bonuses < card.rules.turns:
             raise RuleError("error.bad_bonus_count", given=Given(yahtzee_bonuses),
                             most=card.rules.turns - 1)
-        boxes = {c: whole_number(filled.get(c)) for c in card.rules.categories}
+        boxes = {c: whole_number(filled.get(c)) for c in card.rules.boxes}
         return cls(card.rules, MappingProxyType(boxes), bonuses)
 
     # -- reading the card ---------------------------------------------------------------------
 
-    def __getitem__(self, category: str) -> int | None:
-        return self.boxes[self.rules.check_category(category)]
+    def __getitem__(self, box: str) -> int | None:
+        return self.boxes[self.rules.check_box(box)]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.boxes)
 
-    def is_open(self, category: str) -> bool:
-        return self[category] is None
+    def is_open(self, box: str) -> bool:
+        return self[box] is None
 
     @property
-    def open_categories(self) -> tuple[str, ...]:
+    def open_boxes(self) -> tuple[str, ...]:
         return tuple(c for c, v in self.boxes.items() if v is None)
 
     @property
@@ -106,7 +106,7 @@ class Scorecard:
 
     @property
     def complete(self) -> bool:
-        return not self.open_categories
+        return not self.open_boxes
 
     @property
     def upper_subtotal(self) -> int:
@@ -142,11 +142,11 @@ class Scorecard:
     def earns_yahtzee_bonus(self, dice: Dice | Iterable[int]) -> bool:
         return self.joker_applies(dice) and self.boxes["yahtzee"] == 50
 
-    def points(self, dice: Dice | Iterable[int], category: str) -> int:
+    def points(self, dice: Dice | Iterable[int], box: str) -> int:
         """What the box itself would hold: the plain score, or the joker's 25/30/40."""
         rules = self.rules
-        plain = rules.score(dice, category)
-        fixed = rules.joker_scores.get(category)
+        plain = rules.score(dice, box)
+        fixed = rules.joker_scores.get(box)
         if fixed is None or not self.joker_applies(dice):
             return plain
         if rules.joker == "forced":
@@ -154,21 +154,21 @@ class Scorecard:
         face = hand_of(dice)[0]  # "free": fixed only once the matching upper box is filled
         return fixed if not self.is_open(rules.upper_section[face - 1]) else plain
 
-    def refusal(self, dice: Dice | Iterable[int], category: str) -> RuleError | None:
-        """Why ``category`` may not be chosen for these dice now, or None if it may."""
+    def refusal(self, dice: Dice | Iterable[int], box: str) -> RuleError | None:
+        """Why ``box`` may not be chosen for these dice now, or None if it may."""
         rules = self.rules
-        if not self.is_open(category):
-            return CategoryUsedError(category=CategoryName(category), points=self.boxes[category])
+        if not self.is_open(box):
+            return BoxUsedError(box=BoxName(box), points=self.boxes[box])
         upper_open = [c for c in rules.upper_section if self.is_open(c)]
-        if rules.upper_first and category in rules.lower_section and upper_open:
-            return UpperSectionFirstError(category=CategoryName(category),
-                                          left=CategoryNames(upper_open))
+        if rules.upper_first and box in rules.lower_section and upper_open:
+            return UpperSectionFirstError(box=BoxName(box),
+                                          left=BoxNames(upper_open))
         if not (self.joker_applies(dice) and rules.joker == "forced"):
             return None
         must = self.joker_boxes(dice)
-        if category in must:
+        if box in must:
             return None
-        return JokerRuleError(category=CategoryName(category), choices=CategoryNames(must))
+        return JokerRuleError(box=BoxName(box), choices=BoxNames(must))
 
     def joker_boxes(self, dice: Dice | Iterable[int]) -> tuple[str, ...]:
         """The boxes the forced joker rule allows for this five of a kind (docs/rules.md#joker)."""
@@ -182,43 +182,43 @@ class Scorecard:
             return tuple(lower)
         return tuple(upper_open)
 
-    def bonus(self, dice: Dice | Iterable[int], category: str) -> int:
-        """Bonus points that scoring ``category`` now would earn (yahtzee bonus, upper bonus)."""
+    def bonus(self, dice: Dice | Iterable[int], box: str) -> int:
+        """Bonus points that scoring ``box`` now would earn (yahtzee bonus, upper bonus)."""
         rules = self.rules
         extra = rules.yahtzee_bonus_points if self.earns_yahtzee_bonus(dice) else 0
-        if rules.has_upper_bonus and category in rules.upper_section:
+        if rules.has_upper_bonus and box in rules.upper_section:
             threshold, points = rules.upper_bonus_rule
             before = self.upper_subtotal
-            if before < threshold <= before + self.points(dice, category):
+            if before < threshold <= before + self.points(dice, box):
                 extra += points
         return extra
 
-    def option(self, dice: Dice | Iterable[int], category: str) -> Option:
-        self.rules.check_category(category)
-        if not self.is_open(category):
-            return Option(category, False, self.boxes[category] or 0, 0,
-                          self.refusal(dice, category))
-        reason = self.refusal(dice, category)
-        return Option(category, reason is None, self.points(dice, category),
-                      self.bonus(dice, category), reason)
+    def option(self, dice: Dice | Iterable[int], box: str) -> Option:
+        self.rules.check_box(box)
+        if not self.is_open(box):
+            return Option(box, False, self.boxes[box] or 0, 0,
+                          self.refusal(dice, box))
+        reason = self.refusal(dice, box)
+        return Option(box, reason is None, self.points(dice, box),
+                      self.bonus(dice, box), reason)
 
     def options(self, dice: Dice | Iterable[int]) -> tuple[Option, ...]:
         """For every box in scorecard order: may it be chosen now, why not, what it would add."""
         dice = Dice(hand_of(dice))
-        return tuple(self.option(dice, c) for c in self.rules.categories)
+        return tuple(self.option(dice, c) for c in self.rules.boxes)
 
     def allowed(self, dice: Dice | Iterable[int]) -> tuple[str, ...]:
         """The boxes that may be chosen for these dice now."""
-        return tuple(o.category for o in self.options(dice) if o.allowed)
+        return tuple(o.box for o in self.options(dice) if o.allowed)
 
-    def fill(self, dice: Dice | Iterable[int], category: str) -> Scorecard:
-        """A new scorecard with ``dice`` scored in ``category``; raises if that is not allowed."""
-        self.rules.check_category(category)
-        reason = self.refusal(dice, category)
+    def fill(self, dice: Dice | Iterable[int], box: str) -> Scorecard:
+        """A new scorecard with ``dice`` scored in ``box``; raises if that is not allowed."""
+        self.rules.check_box(box)
+        reason = self.refusal(dice, box)
         if reason is not None:
             raise reason
         boxes = dict(self.boxes)
-        boxes[category] = self.points(dice, category)
+        boxes[box] = self.points(dice, box)
         bonuses = self.yahtzee_bonuses + int(self.earns_yahtzee_bonus(dice))
         return Scorecard(self.rules, MappingProxyType(boxes), bonuses)
 

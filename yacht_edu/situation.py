@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from yacht_edu.checks import whole_number
 from yacht_edu.dice import Dice, faces
 from yacht_edu.errors import ArgumentTypeError, RuleError
-from yacht_edu.i18n import CategoryName, Given
+from yacht_edu.i18n import BoxName, Given
 from yacht_edu.rules import ROLLS, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import possible_scores
@@ -51,11 +51,11 @@ def situation_card(rules: RulesLike, filled: Mapping[str, int],
     ruleset = get_rules(rules)
     card = Scorecard.from_filled(filled, ruleset, yahtzee_bonuses)
     possible = possible_scores(ruleset)
-    for category, points in card.filled.items():
-        if points not in possible[category]:
-            raise SituationError("coach.error.impossible_score", category=CategoryName(category),
+    for box, points in card.filled.items():
+        if points not in possible[box]:
+            raise SituationError("coach.error.impossible_score", box=BoxName(box),
                                  points=points,
-                                 possible=", ".join(map(str, sorted(possible[category]))))
+                                 possible=", ".join(map(str, sorted(possible[box]))))
     holds_fifty = ruleset.has_yahtzee_bonus and card.boxes["yahtzee"] == 50
     if yahtzee_bonuses and not holds_fifty:  # a +100 needs 50 in the yahtzee box
         raise SituationError("coach.error.bonuses", value=Given(yahtzee_bonuses))

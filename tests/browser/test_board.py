@@ -98,9 +98,9 @@ def summary(samples: list[float]) -> dict[str, float | int]:
             "max": round(ordered[-1], 1)}
 
 
-def box(notebook: Notebook, category: str, player: str) -> Any:
-    """The box ``category`` in ``player``'s column."""
-    return notebook.widget(f'.yacht-category-{category}[data-player="{player}"]')
+def box(notebook: Notebook, box: str, player: str) -> Any:
+    """The box ``box`` in ``player``'s column."""
+    return notebook.widget(f'.yacht-category-{box}[data-player="{player}"]')
 
 
 def inside(viewport: dict[str, int], element: Any) -> bool:
@@ -270,7 +270,7 @@ def test_locked_controls_look_locked_and_answer_why(notebook: OpenNotebook) -> N
     grey = roll.evaluate("el => getComputedStyle(el).backgroundColor")
     assert grey == "rgb(217, 217, 217)"  # looks locked, not like the blue roll button
     roll.click(force=True)
-    expect(message).to_have_text("You have used all 3 rolls of this turn: choose a category to "
+    expect(message).to_have_text("You have used all 3 rolls of this turn: choose a box to "
                                  "score.")
     opacity = die.evaluate("el => getComputedStyle(el).opacity")
     assert opacity == "1"  # the dice stay fully readable after the third roll
@@ -345,7 +345,7 @@ def test_four_players_sit_side_by_side_and_the_panels_beside_the_card(notebook: 
 ALMOST_OVER = """from yacht_edu import Game, play
 game = Game(("Asha", "Ravi"), seed=12)
 while game.round < 12 or game.current_player != "Ravi":
-    game.roll(); game.score(game.scorecard().open_categories[0])
+    game.roll(); game.score(game.scorecard().open_boxes[0])
 view = play(game=game)
 view"""
 

@@ -163,7 +163,7 @@ def a_saved_game(rng: random.Random) -> str:
                 else None
             game.roll(result=result)
         else:
-            game.score(rng.choice([o.category for o in game.options() if o.allowed]))
+            game.score(rng.choice([o.box for o in game.options() if o.allowed]))
     if game.dice is not None and game.rolls_left and rng.random() < 0.5:
         game.hold(*rng.sample(range(5), rng.randint(0, 3)))
     return game.to_json()

@@ -60,7 +60,7 @@ def _moments(rest: RestOfGame) -> Moments:
     @functools.cache
     def hand_moments(hand: Hand, rolls_left: int) -> Moments:
         if rolls_left == 0:
-            return _best([scoring(hand, option.category, option.gain)
+            return _best([scoring(hand, option.box, option.gain)
                           for option in card.options(hand) if option.allowed])
         return _best([keep_moments(kept, rolls_left) for kept in sub_keeps(hand)])
 

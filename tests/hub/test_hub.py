@@ -70,8 +70,8 @@ def test_two_learners_play_a_turn_each_independently(classroom: Classroom) -> No
     for name, kernel in classroom.kernels.items():
         mirror = mirrors[name]
         best = max((o for o in mirror.options() if o.allowed), key=lambda o: o.points)
-        points = kernel.check(f"print(game.score({best.category!r}), game.totals)")
-        assert points.strip() == f"{mirror.score(best.category)} {mirror.totals}"
+        points = kernel.check(f"print(game.score({best.box!r}), game.totals)")
+        assert points.strip() == f"{mirror.score(best.box)} {mirror.totals}"
     assert mirrors[LEARNERS[0]].history != mirrors[LEARNERS[1]].history
 
 

@@ -27,20 +27,20 @@ if TYPE_CHECKING:
 __all__ = ["explain_kind_chain", "explain_one_roll", "fairness_summary"]
 
 
-def explain_one_roll(category: str, rules: RulesLike = "yacht", lang: str | None = None) -> str:
+def explain_one_roll(box: str, rules: RulesLike = "yacht", lang: str | None = None) -> str:
     """The counting argument in one sentence: the count out of 7,776, the chance in lowest
     terms and its decimal.
 
     >>> explain_one_roll("choice", lang="en")
     'Of the 7776 ordered rolls of five dice, 7776 score in Choice: P = 7776/7776 = 1.'
     """
-    count = count_one_roll(category, rules)
+    count = count_one_roll(box, rules)
     chance = Fraction(count, ORDERED_ROLLS)
     counted = f"{digits(count, lang)}/{digits(ORDERED_ROLLS, lang)}"  # not in lowest terms
     worked = with_decimal(chance, lang=lang)
     written = worked if chance.denominator == ORDERED_ROLLS else f"{counted} = {worked}"
     return t("probability.explain_one_roll", lang, total=ORDERED_ROLLS, count=count,
-             category=box_name(category, lang), fraction=written)
+             box=box_name(box, lang), fraction=written)
 
 
 def explain_kind_chain(target: int = 5, lang: str | None = None) -> str:

@@ -32,11 +32,11 @@ def scorecard_html(card: Scorecard, lang: str | None = None, title: str = "") ->
             if title else "",
             f'<tr><td colspan="2" style="{CELL};font-size:13px;color:#333">'
             f'{html.escape(rules.label(lang))}</td></tr>']
-    rows += [_box_row(card, category, lang) for category in rules.upper_section]
+    rows += [_box_row(card, box, lang) for box in rules.upper_section]
     rows += [_sum_row(t("card.upper_subtotal", lang), upper_progress(card, lang))]
     if rules.has_upper_bonus:
         rows.append(_sum_row(t("card.upper_bonus", lang), digits(card.upper_bonus, lang)))
-    rows += [_box_row(card, category, lang) for category in rules.lower_section]
+    rows += [_box_row(card, box, lang) for box in rules.lower_section]
     rows.append(_sum_row(t("display.lower_subtotal", lang), digits(card.lower_subtotal, lang)))
     if rules.has_yahtzee_bonus:
         rows.append(_sum_row(t("card.yahtzee_bonus", lang), digits(card.yahtzee_bonus, lang)))
@@ -60,11 +60,11 @@ def upper_progress(card: Scorecard, lang: str | None = None) -> str:
     return f"{subtotal} / {digits(card.rules.upper_bonus_rule[0], lang)}"
 
 
-def _box_row(card: Scorecard, category: str, lang: str | None) -> str:
-    value = card.boxes[category]
+def _box_row(card: Scorecard, box: str, lang: str | None) -> str:
+    value = card.boxes[box]
     shown = "" if value is None else digits(value, lang)
-    return (f'<tr class="yacht-box-{category}"><td style="{CELL}">'
-            f'{html.escape(t("category." + category, lang))}</td>'
+    return (f'<tr class="yacht-box-{box}"><td style="{CELL}">'
+            f'{html.escape(t("category." + box, lang))}</td>'
             f'<td style="{NUMBER}">{shown}</td></tr>')
 
 

@@ -35,8 +35,8 @@ def teacher_table_html(table: TeacherTable) -> str:
     """The teacher's table as HTML, in the table's language."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h in table.headings())
     body = "".join(
-        f'<tr class="yacht-row-{row.category}">'
-        f"<td>{html.escape(t('category.' + row.category, table.lang))}</td>"
+        f'<tr class="yacht-row-{row.box}">'
+        f"<td>{html.escape(t('category.' + row.box, table.lang))}</td>"
         + "".join(f'<td style="text-align:right">'
                   f"{html.escape(with_decimal(value, lang=table.lang))}</td>"
                   for value in row[2:])
@@ -59,7 +59,7 @@ def teacher_table_latex(table: TeacherTable) -> str:
 
     head = " & ".join(f"\\text{{{h}}}" for h in table.headings())
     body = " \\\\\n".join(
-        f"\\text{{{t('category.' + row.category, table.lang)}}} & "
+        f"\\text{{{t('category.' + row.box, table.lang)}}} & "
         + " & ".join(cell(value) for value in row[2:])
         for row in table.rows
     )
@@ -69,7 +69,7 @@ def teacher_table_latex(table: TeacherTable) -> str:
 def teacher_table_text(table: TeacherTable) -> str:
     """The teacher's table as lines of text, columns aligned (its ``repr``)."""
     lines = [f"TeacherTable({table.rules!r}, rolls={table.rolls})"]
-    cells = [(row.category, *(with_decimal(value, lang=table.lang) for value in row[2:]))
+    cells = [(row.box, *(with_decimal(value, lang=table.lang) for value in row[2:]))
              for row in table.rows]
     widths = [max(len(c[i]) for c in cells) for i in range(4)]
     lines += ["  ".join(c.ljust(w) for c, w in zip(cell, widths, strict=True)).rstrip()

@@ -48,7 +48,7 @@ def chase_five(game: Game) -> None:
     """Keep the face shown most often, then score the box that adds the most points now."""
     roll_for_the_commonest_face(game)
     allowed = [option for option in game.options() if option.allowed]
-    game.score(max(allowed, key=lambda option: option.gain).category)
+    game.score(max(allowed, key=lambda option: option.gain).box)
 
 
 def beat_the_par(game: Game) -> None:
@@ -56,7 +56,7 @@ def beat_the_par(game: Game) -> None:
     roll_for_the_commonest_face(game)
     pars = par(game.rules)
     allowed = [option for option in game.options() if option.allowed]
-    game.score(max(allowed, key=lambda option: option.gain - pars[option.category]).category)
+    game.score(max(allowed, key=lambda option: option.gain - pars[option.box]).box)
 
 
 def roll_for_the_commonest_face(game: Game) -> None:
@@ -73,7 +73,7 @@ def roll_for_the_commonest_face(game: Game) -> None:
 def par(rules: Rules) -> Mapping[str, float]:
     """Each box's par: the expected score of a whole turn played for that box alone."""
     return MappingProxyType({box: float(best_expected(box, rules=rules))
-                             for box in rules.categories})
+                             for box in rules.boxes})
 
 
 #: Who plays which plan in lesson 7.

@@ -13,8 +13,8 @@ Western digits (the rule pages write 0-9), the Python a learner types (``keep=``
 (``#. en: ...``), so that a change to the English shows up as outdated.  An entry left exactly as
 in English (a name the rule pages keep in Latin letters, a symbol) says why in a translator comment.
 
->>> placeholders("{category} is already filled (with {points})")
-['category', 'points']
+>>> placeholders("{box} is already filled (with {points})")
+['box', 'points']
 >>> numbers("Bonus (35 at 63)")
 ['35', '63']
 >>> sorted(python_words("Keep by values (keep=) or load what Game.to_json() wrote."))

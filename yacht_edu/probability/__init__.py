@@ -27,7 +27,7 @@ from yacht_edu.probability.errors import (
     UnknownStrategyError,
 )
 from yacht_edu.probability.kind_chain import (
-    KIND_CATEGORIES,
+    KIND_BOXES,
     expected_rolls_to_kind,
     kind_chain,
     kind_limit,
@@ -62,7 +62,7 @@ from yacht_edu.probability.turn import (
 )
 
 __all__ = [
-    "KIND_CATEGORIES",
+    "KIND_BOXES",
     "ORDERED_ROLLS",
     "STRATEGIES",
     "TURN_STRATEGIES",

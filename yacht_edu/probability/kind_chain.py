@@ -29,7 +29,7 @@ from yacht_edu.i18n import Given, t
 from yacht_edu.probability.errors import InvalidTargetError
 
 __all__ = [
-    "KIND_CATEGORIES",
+    "KIND_BOXES",
     "expected_rolls_to_kind",
     "kind_chain",
     "kind_limit",
@@ -43,15 +43,15 @@ __all__ = [
 n = Symbol("n", positive=True, integer=True)
 
 #: The boxes that are "this many alike", and how many.
-KIND_CATEGORIES = {"yacht": 5, "yahtzee": 5, "four_of_a_kind": 4, "three_of_a_kind": 3}
+KIND_BOXES = {"yacht": 5, "yahtzee": 5, "four_of_a_kind": 4, "three_of_a_kind": 3}
 
 
-def kind_of(category: str) -> int | None:
-    """How many alike dice ``category`` asks for, or None if it is not an "of a kind" box."""
-    if not isinstance(category, str):
-        raise ArgumentTypeError("error.not_text", name="category", example='"yacht"',
-                                given=Given(category))
-    return KIND_CATEGORIES.get(category)
+def kind_of(box: str) -> int | None:
+    """How many alike dice ``box`` asks for, or None if it is not an "of a kind" box."""
+    if not isinstance(box, str):
+        raise ArgumentTypeError("error.not_text", name="box", example='"yacht"',
+                                given=Given(box))
+    return KIND_BOXES.get(box)
 
 
 def check_target(target: object) -> int:

@@ -34,37 +34,37 @@ __all__ = [
     "score_variable",
 ]
 
-def checked(category: str, rules: RulesLike) -> Rules:
-    """The rule set, after checking that ``category`` is one of its boxes."""
+def checked(box: str, rules: RulesLike) -> Rules:
+    """The rule set, after checking that ``box`` is one of its boxes."""
     ruleset = get_rules(rules)
-    ruleset.check_category(category)
+    ruleset.check_box(box)
     return ruleset
 
 
-def count_one_roll(category: str, rules: RulesLike = "yacht") -> int:
+def count_one_roll(box: str, rules: RulesLike = "yacht") -> int:
     """How many of the 7,776 ordered rolls make the box score more than 0."""
-    return _count_scoring(checked(category, rules), category)
+    return _count_scoring(checked(box, rules), box)
 
 
 @functools.lru_cache(maxsize=256)
-def _count_scoring(rule_set: Rules, category: str) -> int:
-    scores = box_scores(rule_set, category)
+def _count_scoring(rule_set: Rules, box: str) -> int:
+    scores = box_scores(rule_set, box)
     return sum(count for count, points in zip(HAND_ROLLS, scores, strict=True) if points > 0)
 
 
-def box_scores(rules: RulesLike, category: str) -> tuple[int, ...]:
+def box_scores(rules: RulesLike, box: str) -> tuple[int, ...]:
     """The box's score for each of the 252 hands (a column of :func:`score_table`)."""
-    column = get_rules(rules).categories.index(category)
+    column = get_rules(rules).boxes.index(box)
     return tuple(row[column] for row in score_table(rules))
 
 
-def p_one_roll(category: str, rules: RulesLike = "yacht") -> Rational:
-    """The chance that one roll of five dice qualifies for ``category`` (scores more than 0).
+def p_one_roll(box: str, rules: RulesLike = "yacht") -> Rational:
+    """The chance that one roll of five dice qualifies for ``box`` (scores more than 0).
 
     >>> p_one_roll("yacht"), p_one_roll("little_straight"), p_one_roll("choice")
     (1/1296, 5/324, 1)
     """
-    return Rational(count_one_roll(category, rules), ORDERED_ROLLS)
+    return Rational(count_one_roll(box, rules), ORDERED_ROLLS)
 
 
 class Distribution(Mapping[int, Rational]):
@@ -130,29 +130,29 @@ class Distribution(Mapping[int, Rational]):
         return distribution_html(self)
 
 
-def one_roll_distribution(category: str, rules: RulesLike = "yacht") -> Distribution:
+def one_roll_distribution(box: str, rules: RulesLike = "yacht") -> Distribution:
     """The chance of every score the box can take after one roll of five dice."""
-    return _distribution(checked(category, rules), category)
+    return _distribution(checked(box, rules), box)
 
 
 @functools.lru_cache(maxsize=256)
-def _distribution(rule_set: Rules, category: str) -> Distribution:
+def _distribution(rule_set: Rules, box: str) -> Distribution:
     counts: dict[int, int] = {}
-    for points, count in zip(box_scores(rule_set, category), HAND_ROLLS, strict=True):
+    for points, count in zip(box_scores(rule_set, box), HAND_ROLLS, strict=True):
         counts[points] = counts.get(points, 0) + count
     return Distribution({score: Rational(c, ORDERED_ROLLS) for score, c in counts.items()})
 
 
-def expected_one_roll(category: str, rules: RulesLike = "yacht") -> Rational:
+def expected_one_roll(box: str, rules: RulesLike = "yacht") -> Rational:
     """The expected score of the box after one roll of five dice.
 
     >>> expected_one_roll("yacht"), expected_one_roll("four_of_a_kind", "yacht_sum4")
     (25/648, 455/1296)
     """
-    return one_roll_distribution(category, rules).mean
+    return one_roll_distribution(box, rules).mean
 
 
-def score_variable(category: str, rules: RulesLike = "yacht", name: str | None = None) -> Expr:
+def score_variable(box: str, rules: RulesLike = "yacht", name: str | None = None) -> Expr:
     """The box's score after one roll as a :mod:`sympy.stats` random variable.
 
     >>> from sympy.stats import E, P, variance
@@ -162,7 +162,7 @@ def score_variable(category: str, rules: RulesLike = "yacht", name: str | None =
     """
     if name is not None and not isinstance(name, str):
         raise ArgumentTypeError("error.not_text", name="name", example='"X"', given=Given(name))
-    return one_roll_distribution(category, rules).variable(name or category)
+    return one_roll_distribution(box, rules).variable(name or box)
 
 
 def clear_caches() -> None:

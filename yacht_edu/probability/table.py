@@ -2,7 +2,7 @@
 
 >>> table = teacher_table("yacht")
 >>> table.rows[-1]  # doctest: +NORMALIZE_WHITESPACE
-Row(category='yacht', one_roll_count=6, one_roll=1/1296, within=347897/7558272,
+Row(box='yacht', one_roll_count=6, one_roll=1/1296, within=347897/7558272,
     best_expected=8697425/3779136)
 >>> print(repr(table).splitlines()[-1])
 yacht            1/1296 ≈ 0.0008     347897/7558272 ≈ 0.0460             8697425/3779136 ≈ 2.3014
@@ -26,7 +26,7 @@ class Row(NamedTuple):
     """One box: its one-roll count out of 7,776 and chance, best chance within the turn, best
     expected score."""
 
-    category: str
+    box: str
     one_roll_count: int
     one_roll: Rational
     within: Rational
@@ -69,8 +69,8 @@ def teacher_table(rules: RulesLike = "yacht", *, rolls: int | None = None,
     ruleset = get_rules(rules)
     rolls = check_rolls(ruleset.rolls if rolls is None else rolls, 1)
     rows = tuple(
-        Row(category, count_one_roll(category, ruleset), p_one_roll(category, ruleset),
-            p_within(category, rolls, ruleset), best_expected(category, rolls, ruleset))
-        for category in ruleset.categories
+        Row(box, count_one_roll(box, ruleset), p_one_roll(box, ruleset),
+            p_within(box, rolls, ruleset), best_expected(box, rolls, ruleset))
+        for box in ruleset.boxes
     )
     return TeacherTable(ruleset, rolls, rows, lang)

@@ -121,7 +121,7 @@ class Solution:
     """
 
     rule_set: Rules
-    category: str
+    box: str
     goal: Goal
     strategy: KeepRule | None  # None: optimal
     made: list[bool] = field(init=False)
@@ -129,7 +129,7 @@ class Solution:
     keep_worths: list[list[int]] = field(init=False)
 
     def __post_init__(self) -> None:
-        scores = list(one_roll.box_scores(self.rule_set, self.category))
+        scores = list(one_roll.box_scores(self.rule_set, self.box))
         self.made = [score > 0 for score in scores]
         self.hand_worths = [[int(made) for made in self.made] if self.goal == "chance" else scores]
         self.keep_worths = [[]]  # no keep with no roll to come
@@ -171,22 +171,22 @@ class Solution:
 
 
 @functools.lru_cache(maxsize=512)
-def named_solution(rule_set: Rules, category: str, goal: Goal, strategy: str) -> Solution:
-    return Solution(rule_set, category, goal, as_keep_rule(strategy))
+def named_solution(rule_set: Rules, box: str, goal: Goal, strategy: str) -> Solution:
+    return Solution(rule_set, box, goal, as_keep_rule(strategy))
 
 
-def solution(category: str, rules: RulesLike, goal: Goal = "chance",
+def solution(box: str, rules: RulesLike, goal: Goal = "chance",
              strategy: StrategyLike = "optimal") -> Solution:
-    """The (cached, for a named strategy) worths of ``category`` under ``rules``."""
-    rule_set = checked(category, rules)
+    """The (cached, for a named strategy) worths of ``box`` under ``rules``."""
+    rule_set = checked(box, rules)
     if not isinstance(goal, str) or goal not in GOALS:
         raise UnknownGoalError(goal=Given(goal), choices=", ".join(GOALS))
     if isinstance(strategy, Strategy) and STRATEGIES.get(strategy.name) == strategy:
         strategy = strategy.name
     if isinstance(strategy, str):
         as_keep_rule(strategy)  # a clear error for a name that plays no single box
-        return named_solution(rule_set, category, goal, strategy)
-    return Solution(rule_set, category, goal, as_keep_rule(strategy))
+        return named_solution(rule_set, box, goal, strategy)
+    return Solution(rule_set, box, goal, as_keep_rule(strategy))
 
 
 def clear_caches() -> None:
@@ -231,10 +231,10 @@ def check_trials(given: object) -> int:
 # -- the questions a lesson asks ----------------------------------------------------------------
 
 
-def p_within(category: str, rolls: int | None = None, rules: RulesLike = "yacht",
+def p_within(box: str, rolls: int | None = None, rules: RulesLike = "yacht",
              strategy: StrategyLike = "optimal", *,
              dice: Dice | Iterable[int] | None = None) -> Rational:
-    """The chance to make ``category`` (score more than 0) within ``rolls`` rolls.
+    """The chance to make ``box`` (score more than 0) within ``rolls`` rolls.
 
     ``strategy`` is ``"optimal"`` (the keep with the best chance at every roll), a name of
     :data:`STRATEGIES` with a keep rule (``"keep_most_common"``, ``"reroll_all"``,
@@ -249,21 +249,21 @@ def p_within(category: str, rolls: int | None = None, rules: RulesLike = "yacht"
     >>> p_within("yacht", strategy="reroll_all") == 1 - (1 - Rational(1, 1296)) ** 3
     True
     """
-    ways = solution(category, rules, "chance", strategy)
+    ways = solution(box, rules, "chance", strategy)
     rolls = ways.rule_set.rolls if rolls is None else rolls
     if dice is None:
         return ways.fresh(check_rolls(rolls, 1))
     return ways.from_hand(hand_of(dice), check_rolls(rolls, 0))
 
 
-def best_expected(category: str, rolls: int | None = None, rules: RulesLike = "yacht", *,
+def best_expected(box: str, rolls: int | None = None, rules: RulesLike = "yacht", *,
                   dice: Dice | Iterable[int] | None = None) -> Rational:
-    """The largest expected score of ``category`` alone within ``rolls`` rolls (keeping the best).
+    """The largest expected score of ``box`` alone within ``rolls`` rolls (keeping the best).
 
     >>> best_expected("choice", rolls=1), best_expected("choice", rolls=2)
     (35/2, 85/4)
     """
-    ways = solution(category, rules, "score")
+    ways = solution(box, rules, "score")
     rolls = ways.rule_set.rolls if rolls is None else rolls
     if dice is None:
         return ways.fresh(check_rolls(rolls, 1))
@@ -287,17 +287,17 @@ def chances(dice: Dice | Iterable[int] | None, rolls_left: int,
 
 @functools.lru_cache(maxsize=1024)
 def hand_chances(rule_set: Rules, hand: Hand, rolls_left: int) -> tuple[tuple[str, Rational], ...]:
-    return tuple((category, named_solution(rule_set, category, "chance", "optimal")
-                  .from_hand(hand, rolls_left)) for category in get_rules(rule_set).categories)
+    return tuple((box, named_solution(rule_set, box, "chance", "optimal")
+                  .from_hand(hand, rolls_left)) for box in get_rules(rule_set).boxes)
 
 
 @functools.lru_cache(maxsize=256)
 def fresh_chances(rule_set: Rules, rolls: int) -> tuple[tuple[str, Rational], ...]:
-    return tuple((category, named_solution(rule_set, category, "chance", "optimal").fresh(rolls))
-                 for category in get_rules(rule_set).categories)
+    return tuple((box, named_solution(rule_set, box, "chance", "optimal").fresh(rolls))
+                 for box in get_rules(rule_set).boxes)
 
 
-def keep_values(category: str, dice: Dice | Iterable[int], rolls_left: int = 1,
+def keep_values(box: str, dice: Dice | Iterable[int], rolls_left: int = 1,
                 rules: RulesLike = "yacht", goal: Goal = "chance") -> dict[Hand, Rational]:
     """Every choice of dice to keep, with its chance (or expected score) if played best after.
 
@@ -306,7 +306,7 @@ def keep_values(category: str, dice: Dice | Iterable[int], rolls_left: int = 1,
     >>> list(keep_values("yacht", (6, 6, 6, 6, 2)).items())[:2]
     [((6, 6, 6, 6), 1/6), ((6, 6, 6), 1/36)]
     """
-    ways = solution(category, rules, goal)
+    ways = solution(box, rules, goal)
     rolls = check_rolls(rolls_left, 1)
     board, worths = chain(), ways.keeps_upto(rolls)
     subs = board.sub_keeps[board.hand_index[hand_of(dice)]]
@@ -314,16 +314,16 @@ def keep_values(category: str, dice: Dice | Iterable[int], rolls_left: int = 1,
     return {board.keeps[k]: Rational(worths[k], ORDERED_ROLLS**rolls) for k in ranked}
 
 
-def best_keep(category: str, dice: Dice | Iterable[int], rolls_left: int = 1,
+def best_keep(box: str, dice: Dice | Iterable[int], rolls_left: int = 1,
               rules: RulesLike = "yacht", goal: Goal = "chance") -> Hand:
-    """The dice to keep for the best chance (or expected score) of ``category``."""
-    ways = solution(category, rules, goal)
+    """The dice to keep for the best chance (or expected score) of ``box``."""
+    ways = solution(box, rules, goal)
     board = chain()
     keep = ways.keep_of(board.hand_index[hand_of(dice)], check_rolls(rolls_left, 1))
     return board.keeps[keep]
 
 
-def simulate_turns(category: str, rolls: int = 3, rules: RulesLike = "yacht",
+def simulate_turns(box: str, rolls: int = 3, rules: RulesLike = "yacht",
                    strategy: StrategyLike = "optimal", *, trials: int = 1000,
                    seed: int = 0) -> list[Dice]:
     """Play ``trials`` turns with real (seeded) dice and ``strategy``; the dice each turn ends with.
@@ -332,7 +332,7 @@ def simulate_turns(category: str, rolls: int = 3, rules: RulesLike = "yacht",
     >>> sum(len(set(dice)) == 1 for dice in turns)
     99
     """
-    ways = solution(category, rules, "chance", strategy)
+    ways = solution(box, rules, "chance", strategy)
     check_rolls(rolls, 1)
     roller, board, finals = DiceRoller(seed), chain(), []
     for _ in range(check_trials(trials)):

@@ -14,8 +14,8 @@ the end — the points it adds now plus what the scorecard it leaves is worth.  
 small games and the last turns of big ones.  The fast solver computes the same for every
 scorecard at once, with measured optimisations (BENCHMARKS.md):
 
->>> two_left = Scorecard.from_filled(dict.fromkeys(Scorecard.empty().open_categories[:10], 0))
->>> two_left.open_categories
+>>> two_left = Scorecard.from_filled(dict.fromkeys(Scorecard.empty().open_boxes[:10], 0))
+>>> two_left.open_boxes
 ('choice', 'yacht')
 >>> round(float(plain_expected_score(two_left)), 6), round(solve().future(two_left)[0], 6)
 (27.25981, 27.25981)

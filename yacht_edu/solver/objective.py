@@ -235,7 +235,7 @@ class RuleOfThumb:
         return self.strategy.box_rule(self.rules, gain.astype(np.float64), box)
 
     def filled(self, card: Scorecard, after: Scorecard, points: int) -> tuple[float, ...]:
-        box = self.rules.categories.index(next(b for b in after.filled if b not in card.filled))
+        box = self.rules.boxes.index(next(b for b in after.filled if b not in card.filled))
         gain = np.array([[after.total - card.total]])
         return (float(self.liking(gain, np.array([[box]]))[0, 0]),)
 
@@ -276,8 +276,8 @@ def choice_values(objective: Objective, card: Scorecard, dice: Dice, rolls_left:
     stopping to score) with rolls left, else a box."""
     scored = card.total if points is None else points
     if rolls_left == 0:
-        return [(option.category,
-                 objective.worth(objective.filled(card, card.fill(dice, option.category),
+        return [(option.box,
+                 objective.worth(objective.filled(card, card.fill(dice, option.box),
                                                   scored), card))
                 for option in card.options(dice) if option.allowed]
     state = np.array([objective_state(objective, card)])

@@ -66,7 +66,7 @@ class RestOfGame:
         threshold, _ = rules.upper_bonus_rule
         upper = min(card.upper_subtotal, threshold) if rules.has_upper_bonus else 0
         yahtzee = card.boxes.get("yahtzee") if rules.has_yahtzee_bonus else None
-        return cls(card, rules, card.open_categories, upper, yahtzee)
+        return cls(card, rules, card.open_boxes, upper, yahtzee)
 
 
 @functools.cache
@@ -79,7 +79,7 @@ def to_come(rest: RestOfGame) -> Fraction:
     @functools.cache
     def hand_worth(hand: Hand, rolls_left: int) -> Fraction:
         if rolls_left == 0:  # the best box: points now, plus the rest of the game after it
-            return max(option.gain + to_come(RestOfGame.of(card.fill(hand, option.category)))
+            return max(option.gain + to_come(RestOfGame.of(card.fill(hand, option.box)))
                        for option in card.options(hand) if option.allowed)
         return max(keep_worth(kept, rolls_left) for kept in sub_keeps(hand))
 

@@ -2,7 +2,7 @@
 
 A *state* is all of a scorecard that matters for the rest of the game:
 
-- which boxes are filled (a bit mask, bit ``i`` for ``rules.categories[i]``);
+- which boxes are filled (a bit mask, bit ``i`` for ``rules.boxes[i]``);
 - for ``yahtzee``, the upper subtotal, capped at 63 (above it only "bonus earned" matters);
 - for ``yahtzee`` with a joker rule, whether the yahtzee box holds 50 (the +100 bonus).
 
@@ -91,7 +91,7 @@ class StateSpace:
 
     @property
     def number_of_boxes(self) -> int:
-        return len(self.rules.categories)
+        return len(self.rules.boxes)
 
     @property
     def uppers(self) -> int:
@@ -115,7 +115,7 @@ class StateSpace:
     @property
     def yahtzee_bit(self) -> int:
         """The bit of the yahtzee box (0 when the rules have no yahtzee bonus)."""
-        return 1 << self.rules.categories.index("yahtzee") if self.fifties == 2 else 0
+        return 1 << self.rules.boxes.index("yahtzee") if self.fifties == 2 else 0
 
     def index(self, filled: npt.ArrayLike, upper: npt.ArrayLike = 0,
               fifty: npt.ArrayLike = 0) -> Ints:
@@ -137,7 +137,7 @@ class StateSpace:
             from yacht_edu.errors import RuleError
             raise RuleError("solver.error.other_rules", solver=repr(self.rules),
                             card=repr(card.rules))
-        filled = sum(1 << i for i, c in enumerate(self.rules.categories) if not card.is_open(c))
+        filled = sum(1 << i for i, c in enumerate(self.rules.boxes) if not card.is_open(c))
         upper = min(card.upper_subtotal, UPPER_CAP) if self.uppers > 1 else 0
         fifty = int(self.fifties > 1 and card.boxes["yahtzee"] == 50)
         return State(filled, upper, fifty)
@@ -147,8 +147,7 @@ class StateSpace:
 
     def example_card(self, state: State) -> Scorecard:
         """A scorecard in ``state`` (the upper subtotal put in the first filled upper box)."""
-        categories = self.rules.categories
-        filled = {c: 0 for i, c in enumerate(categories) if state.filled >> i & 1}
+        filled = {c: 0 for i, c in enumerate(self.rules.boxes) if state.filled >> i & 1}
         upper_filled = [c for c in self.rules.upper_section if c in filled]
         if upper_filled:
             filled[upper_filled[0]] = state.upper
@@ -319,7 +318,7 @@ class BoxRows:
             raised = np.minimum(points[:uppers], UPPER_CAP - upper[None, :])
             following[:uppers] += raised * space.fifties
         if space.fifties > 1:
-            yahtzee = space.rules.categories.index("yahtzee")
+            yahtzee = space.rules.boxes.index("yahtzee")
             first, last = np.searchsorted(box, [yahtzee, yahtzee + 1])
             following[first:last] += (points[first:last] == 50) - fifty[None, :]
         return following
@@ -368,14 +367,14 @@ def box_rows(rules: RulesLike) -> BoxRows:
 @functools.cache
 def _box_rows(rules: Rules) -> BoxRows:
     space = StateSpace.of(rules)
-    categories = rules.categories
-    plain = np.array(score_table(rules), dtype=np.int64)  # rows: HANDS; columns: categories
+    boxes = rules.boxes
+    plain = np.array(score_table(rules), dtype=np.int64)  # rows: HANDS; columns: boxes
     five_of_a_kind = {hand[0]: h for h, hand in enumerate(HANDS) if len(set(hand)) == 1}
     row_box: list[int] = []
     row_points: list[int] = []
     row_face: list[int] = []
-    row_of = np.zeros((len(categories), len(HANDS)), dtype=np.intp)
-    for c in range(len(categories)):
+    row_of = np.zeros((len(boxes), len(HANDS)), dtype=np.intp)
+    for c in range(len(boxes)):
         values = sorted(set(plain[:, c].tolist()))
         first = len(row_box)
         row_box += [c] * len(values)
@@ -390,7 +389,7 @@ def _box_rows(rules: Rules) -> BoxRows:
                 row_face.append(face)
     if len(row_box) >= 512:
         raise AssertionError("more score rows than tags (512)")  # cannot happen with 5 dice
-    joker = _joker_tables(rules) if space.fifties == 2 else _no_jokers(len(categories))
+    joker = _joker_tables(rules) if space.fifties == 2 else _no_jokers(len(boxes))
     return BoxRows(space, np.array(row_box, dtype=np.intp),
                    np.array(row_points, dtype=np.int64), np.array(row_face, dtype=np.intp),
                    row_of, plain, _allowed_plain(rules), _upper_bonus_table(rules), *joker)
@@ -401,11 +400,11 @@ def _allowed_plain(rules: Rules) -> npt.NDArray[np.bool_]:
     ordinary = (1, 2, 3, 4, 6)
     empty = Scorecard.empty(rules)
     upper_full = Scorecard.from_filled(dict.fromkeys(rules.upper_section, 0), rules)
-    allowed = np.ones((len(rules.categories), 2), dtype=bool)
-    for c, category in enumerate(rules.categories):
-        allowed[c, 1] = empty.option(ordinary, category).allowed
-        if category in rules.lower_section:
-            allowed[c, 0] = upper_full.option(ordinary, category).allowed
+    allowed = np.ones((len(rules.boxes), 2), dtype=bool)
+    for c, box in enumerate(rules.boxes):
+        allowed[c, 1] = empty.option(ordinary, box).allowed
+        if box in rules.lower_section:
+            allowed[c, 0] = upper_full.option(ordinary, box).allowed
     return allowed
 
 
@@ -435,7 +434,7 @@ def _joker_tables(rules: Rules) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.i
                                          npt.NDArray[np.int64]]:
     """What a five of a kind may do once the yahtzee box is filled, per situation, read from
     :meth:`Scorecard.options` on one representative card per (face, 0 or 50, situation)."""
-    allowed, points, bonus = _no_jokers(len(rules.categories))
+    allowed, points, bonus = _no_jokers(len(rules.boxes))
     lower = [c for c in rules.lower_section if c != "yahtzee"]
     for face, fifty, (face_open, other_upper_open, lower_open) in itertools.product(
             FACES, (0, 1), JOKER_SITUATIONS):
@@ -447,7 +446,7 @@ def _joker_tables(rules: Rules) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.i
         card = Scorecard.from_filled(closed, rules)
         situation = 4 * face_open + 2 * other_upper_open + lower_open
         for c, option in enumerate(card.options((face,) * NUMBER_OF_DICE)):
-            if card.is_open(option.category):
+            if card.is_open(option.box):
                 allowed[face, fifty, situation, c] = option.allowed
                 points[face, fifty, situation, c] = option.points
                 bonus[face, fifty, situation, c] = option.bonus
@@ -458,12 +457,12 @@ def possible_scores(rules: Rules) -> dict[str, frozenset[int]]:
     """Every score a box can hold under these rules (plain and joker), read from the
     solver's score rows."""
     rows = box_rows(rules)
-    found: dict[str, set[int]] = {c: set() for c in rules.categories}
+    found: dict[str, set[int]] = {c: set() for c in rules.boxes}
     for box, points in zip(rows.row_box, rows.row_points, strict=True):
-        found[rules.categories[box]].add(int(points))
-    for c, category in enumerate(rules.categories):
+        found[rules.boxes[box]].add(int(points))
+    for c, name in enumerate(rules.boxes):
         allowed = rows.joker_allowed[..., c]
-        found[category].update(int(p) for p in np.unique(rows.joker_points[..., c][allowed]))
+        found[name].update(int(p) for p in np.unique(rows.joker_points[..., c][allowed]))
     return {c: frozenset(points) for c, points in found.items()}
 
 

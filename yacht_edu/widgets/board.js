@@ -151,14 +151,14 @@ function scorecard(state) {
           "data-player": card.players[column].name,
         }, ltr(text))));
     }
-    return h("tr", { class: `yacht-row yacht-row-${row.category} yacht-${row.section}` },
+    return h("tr", { class: `yacht-row yacht-row-${row.box} yacht-${row.section}` },
       h("th", { scope: "row", class: "yacht-box-name" }, row.name),
       row.cells.map((cell, column) => {
         const current = card.players[column].current;
         const open = cell.state === "open";
         const button = control("button", cell.key,
-          { intent: "score", player: cell.player, box: cell.category }, {
-            class: ["yacht-box", `yacht-category-${cell.category}`, `yacht-${cell.state}`,
+          { intent: "score", player: cell.player, box: cell.box }, {
+            class: ["yacht-box", `yacht-category-${cell.box}`, `yacht-${cell.state}`,
                     cell.zero && "yacht-zero"].filter(Boolean).join(" "),
             "data-player": cell.player,
             "aria-label": cell.text ? `${row.name} ${cell.text}` : row.name,

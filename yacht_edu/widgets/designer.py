@@ -97,7 +97,7 @@ class RuleDesigner(widgets.VBox):  # type: ignore[misc]
         self.comparison.value = comparison_html(comparison, self.lang)
 
     def _offer_boxes(self) -> None:
-        boxes = get_rules(self.base.value).categories
+        boxes = get_rules(self.base.value).boxes
         names = [(box_name(box, self.lang), box) for box in boxes]
         self.fixed_box.options = [(t("designer.no_fixed", self.lang), NO_BOX), *names]
         self.fixed_box.value = NO_BOX

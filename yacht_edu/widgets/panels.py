@@ -63,8 +63,8 @@ def chances_state(game: Game, lang: str) -> State:
         return {"note": t("widget.chances_over", lang), "rows": []}
     rolls = game.rolls_left
     chances = probability.chances(game.dice, rolls, game.rules)
-    rows = [chance_row(game, category, as_fraction(chances[category]), lang)
-            for category in game.scorecard().open_categories]
+    rows = [chance_row(game, box, as_fraction(chances[box]), lang)
+            for box in game.scorecard().open_boxes]
     heading = (t("widget.chances_fresh", lang, player=game.current_player) if game.dice is None
                else tn("board.chances_heading", rolls, lang))
     return {"heading": heading, "rows": rows,
@@ -74,28 +74,28 @@ def chances_state(game: Game, lang: str) -> State:
             "exact_on": t("board.show_exact", lang), "exact_off": t("board.hide_exact", lang)}
 
 
-def always_scores(game: Game, category: str) -> bool:
-    """Whether every roll scores something in ``category`` (an upper box, Choice)."""
+def always_scores(game: Game, box: str) -> bool:
+    """Whether every roll scores something in ``box`` (an upper box, Choice)."""
     from yacht_edu import probability
 
-    return category in game.rules.upper_section or probability.p_one_roll(
-        category, game.rules) == 1
+    return box in game.rules.upper_section or probability.p_one_roll(
+        box, game.rules) == 1
 
 
-def chance_row(game: Game, category: str, chance: Fraction, lang: str) -> State:
+def chance_row(game: Game, box: str, chance: Fraction, lang: str) -> State:
     from yacht_edu import probability
 
-    name = box_name(category, lang)
-    if always_scores(game, category):
+    name = box_name(box, lang)
+    if always_scores(game, box):
         rolls = game.rolls_left
         expected = as_fraction(probability.best_expected(
-            category, rolls if game.dice is not None else 3, game.rules, dice=game.dice))
-        best = max(game.rules.score(hand, category) for hand in multisets())
-        return {"category": category, "name": name, "kind": "points",
+            box, rolls if game.dice is not None else 3, game.rules, dice=game.dice))
+        best = max(game.rules.score(hand, box) for hand in multisets())
+        return {"box": box, "name": name, "kind": "points",
                 "shown": about_points(float(expected), lang),
                 "bar": float(expected / best) if best else 0.0,
                 "exact": fraction(expected, lang)}
-    return {"category": category, "name": name, "kind": "chance", "shown": percent(chance, lang),
+    return {"box": box, "name": name, "kind": "chance", "shown": percent(chance, lang),
             "bar": float(chance), "exact": about_one_in(chance, lang)}
 
 
@@ -155,16 +155,16 @@ def why_line(game: Game, choice: Any, lang: str) -> str:
     if not isinstance(choice, tuple) or game.dice is None or game.rolls_left == 0:
         return ""
     aims = []
-    for category in game.scorecard().open_categories:
-        points = always_scores(game, category)
+    for box in game.scorecard().open_boxes:
+        points = always_scores(game, box)
         goal: Goal = "score" if points else "chance"
-        if probability.best_keep(category, game.dice, game.rolls_left, game.rules,
+        if probability.best_keep(box, game.dice, game.rolls_left, game.rules,
                                  goal=goal) != choice:
             continue
-        worth = as_fraction(probability.keep_values(category, game.dice, game.rolls_left,
+        worth = as_fraction(probability.keep_values(box, game.dice, game.rolls_left,
                                                     game.rules, goal=goal)[choice])
         shown = about_points(float(worth), lang) if points else percent(worth, lang)
-        aims.append((float(worth) if not points else 0.0, f"{t(f'category.{category}', lang)} "
+        aims.append((float(worth) if not points else 0.0, f"{t(f'category.{box}', lang)} "
                                                           f"({shown})"))
     if not aims:
         return ""

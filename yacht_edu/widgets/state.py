@@ -25,9 +25,9 @@ __all__ = ["box_key", "game_state", "ranking"]
 State = dict[str, Any]
 
 
-def box_key(player: str, category: str) -> str:
+def box_key(player: str, box: str) -> str:
     """The key of one box of one player's column."""
-    return f"box-{player}-{category}"
+    return f"box-{player}-{box}"
 
 
 def game_state(game: Game, lang: str, *, landing: bool) -> State:
@@ -91,11 +91,11 @@ def card_state(game: Game, lang: str) -> State:
     return {"players": players, "rows": rows, "box_heading": t("widget.col_box", lang)}
 
 
-def box_row(game: Game, category: str, lang: str) -> State:
-    name = box_name(category, lang)
-    return {"kind": "box", "category": category, "name": name,
-            "section": "upper" if category in game.rules.upper_section else "lower",
-            "cells": [box_cell(game, player, category, name, lang) for player in game.players]}
+def box_row(game: Game, box: str, lang: str) -> State:
+    name = box_name(box, lang)
+    return {"kind": "box", "box": box, "name": name,
+            "section": "upper" if box in game.rules.upper_section else "lower",
+            "cells": [box_cell(game, player, box, name, lang) for player in game.players]}
 
 
 def sum_row(game: Game, key: str, name: str, shown: Any) -> State:
@@ -103,19 +103,19 @@ def sum_row(game: Game, key: str, name: str, shown: Any) -> State:
             "cells": [shown(game.scorecard(player)) for player in game.players]}
 
 
-def box_cell(game: Game, player: str, category: str, name: str, lang: str) -> State:
+def box_cell(game: Game, player: str, box: str, name: str, lang: str) -> State:
     """One box of one player: what it shows, its state and what it says when pointed at."""
     card = game.scorecard(player)
-    value = card.boxes[category]
-    cell = {"key": box_key(player, category), "player": player, "category": category}
+    value = card.boxes[box]
+    cell = {"key": box_key(player, box), "player": player, "box": box}
     if value is not None:
         return cell | {"state": "filled", "text": digits(value, lang), "zero": False,
-                       "title": t("widget.box_filled", lang, category=name, points=value)}
+                       "title": t("widget.box_filled", lang, box=name, points=value)}
     to_move = not game.over and game.current_player == player
     if not to_move or game.dice is None:
         return cell | {"state": "waiting", "text": "", "zero": False,
                        "title": waiting_words(game, player, name, lang)}
-    offer = card.option(game.dice, category)
+    offer = card.option(game.dice, box)
     if not offer.allowed:
         why = offer.reason.message(lang) if offer.reason else name
         return cell | {"state": "forbidden", "text": "–", "zero": False, "title": why}
@@ -127,8 +127,8 @@ def waiting_words(game: Game, player: str, name: str, lang: str) -> str:
     if game.over:
         return name
     if game.current_player != player:
-        return t("widget.box_not_your_turn", lang, category=name, player=game.current_player)
-    return t("widget.box_roll_first", lang, category=name)
+        return t("widget.box_not_your_turn", lang, box=name, player=game.current_player)
+    return t("widget.box_roll_first", lang, box=name)
 
 
 def offer_text(offer: Option, lang: str) -> str:
@@ -139,9 +139,9 @@ def offer_text(offer: Option, lang: str) -> str:
 
 def offer_words(offer: Option, name: str, lang: str) -> str:
     if offer.bonus:
-        return t("widget.box_score_bonus", lang, category=name, points=offer.points,
+        return t("widget.box_score_bonus", lang, box=name, points=offer.points,
                  bonus=offer.bonus)
-    return t("widget.box_score", lang, category=name, points=offer.points)
+    return t("widget.box_score", lang, box=name, points=offer.points)
 
 
 def bonus_words(card: Scorecard, lang: str) -> str:
