@@ -96,12 +96,12 @@ def brute_from_moment(dice: tuple[int, ...], box: str, rules: str = "yacht") -> 
     return best
 
 
-def numpy_fresh_turn(box: str, rules: str, goal: str, rolls: int = 3) -> Rational:
+def numpy_fresh_turn(box: str, rules: str, aim: str, rolls: int = 3) -> Rational:
     """numpy over the ordered rolls: the 32 subsets of positions as sums over array axes."""
     shape = (6,) * 5
     scores = np.array([score(roll, box, rules) for roll in ORDERED], dtype=np.int64)
     worths: npt.NDArray[np.int64] = (
-        scores if goal == "score" else (scores > 0).astype(np.int64)).reshape(shape)
+        scores if aim == "score" else (scores > 0).astype(np.int64)).reshape(shape)
     for _ in range(rolls - 1):
         best = np.zeros(shape, dtype=np.int64)
         for kept in itertools.product((False, True), repeat=5):

@@ -66,7 +66,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "chances(dice)": lambda x: p.chances(x, 1),
     "chances(rolls_left)": lambda x: p.chances(YACHT, x),
     "keep_values(dice)": lambda x: p.keep_values("yacht", x),
-    "keep_values(goal)": lambda x: p.keep_values("yacht", YACHT, 1, "yacht", x),
+    "keep_values(aim)": lambda x: p.keep_values("yacht", YACHT, 1, "yacht", x),
     "best_keep(dice)": lambda x: p.best_keep("yacht", x),
     "best_keep(rolls_left)": lambda x: p.best_keep("yacht", YACHT, x),
     "simulate_turns(trials)": lambda x: p.simulate_turns("yacht", trials=x),

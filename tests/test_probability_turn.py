@@ -26,7 +26,7 @@ from yacht_edu.probability import (
     STRATEGIES,
     TURN_STRATEGIES,
     InvalidRollsError,
-    UnknownGoalError,
+    UnknownAimError,
     UnknownStrategyError,
     best_expected,
     best_keep,
@@ -44,7 +44,7 @@ SUBSETS = list(itertools.product((False, True), repeat=5))  # which positions ar
 
 
 @functools.cache
-def last_roll_worths(box: str, rules: str, goal: str) -> np.ndarray:
+def last_roll_worths(box: str, rules: str, aim: str) -> np.ndarray:
     """Over the ordered rolls: 1 where the box is made (or the score), with no roll to come."""
     by_hand: dict[tuple[int, ...], int] = {}
     worths = []
@@ -52,7 +52,7 @@ def last_roll_worths(box: str, rules: str, goal: str) -> np.ndarray:
         hand = tuple(sorted(roll))
         if hand not in by_hand:
             by_hand[hand] = score(hand, box, rules)
-        worths.append(by_hand[hand] if goal == "score" else int(by_hand[hand] > 0))
+        worths.append(by_hand[hand] if aim == "score" else int(by_hand[hand] > 0))
     return np.array(worths, dtype=np.int64).reshape(SHAPE)
 
 
@@ -67,23 +67,23 @@ def one_more_roll(worths: np.ndarray) -> np.ndarray:
 
 
 @functools.cache
-def brute_worths(box: str, rules: str, goal: str, rolls_left: int) -> np.ndarray:
+def brute_worths(box: str, rules: str, aim: str, rolls_left: int) -> np.ndarray:
     """Worths over the ordered rolls, scaled by 6^(5 · rolls_left); int64 holds them to 3."""
     assert rolls_left <= 3
     if rolls_left == 0:
-        return last_roll_worths(box, rules, goal)
-    return one_more_roll(brute_worths(box, rules, goal, rolls_left - 1))
+        return last_roll_worths(box, rules, aim)
+    return one_more_roll(brute_worths(box, rules, aim, rolls_left - 1))
 
 
-def brute_fresh(box: str, rules: str, goal: str, rolls: int) -> sympy.Rational:
+def brute_fresh(box: str, rules: str, aim: str, rolls: int) -> sympy.Rational:
     """A fresh turn: the average over the 7,776 first rolls of their worth, rolls - 1 to come."""
-    total = int(brute_worths(box, rules, goal, rolls - 1).sum())
+    total = int(brute_worths(box, rules, aim, rolls - 1).sum())
     return sympy.Rational(total, 6 ** (5 * rolls))
 
 
-def brute_from(dice: tuple[int, ...], box: str, rules: str, goal: str,
+def brute_from(dice: tuple[int, ...], box: str, rules: str, aim: str,
                rolls_left: int) -> sympy.Rational:
-    worth = int(brute_worths(box, rules, goal, rolls_left)[tuple(d - 1 for d in dice)])
+    worth = int(brute_worths(box, rules, aim, rolls_left)[tuple(d - 1 for d in dice)])
     return sympy.Rational(worth, 6 ** (5 * rolls_left))
 
 
@@ -123,9 +123,9 @@ def test_from_every_hand_equals_brute_force(rules: str, box: str) -> None:
     for hand in itertools.combinations_with_replacement(range(1, 7), 5):
         shuffled = tuple(random.Random(sum(hand)).sample(hand, 5))  # the order must not matter
         for rolls_left in (0, 1, 2):
-            for goal, question in (("chance", p_within), ("score", best_expected)):
+            for aim, question in (("chance", p_within), ("score", best_expected)):
                 exact = question(box, rolls_left, rules, dice=shuffled)
-                assert exact == brute_from(hand, box, rules, goal, rolls_left)
+                assert exact == brute_from(hand, box, rules, aim, rolls_left)
 
 
 def test_one_roll_is_the_first_of_the_turn() -> None:
@@ -283,7 +283,7 @@ def test_keep_values_rank_every_keep() -> None:
     assert list(ranked.values()) == sorted(ranked.values(), reverse=True)
     assert best_keep("little_straight", (1, 2, 3, 3, 6), 1) == best
     assert best_keep("yacht", (6, 6, 6, 6, 6), 2) == (6, 6, 6, 6, 6)
-    expected = keep_values("choice", (1, 4, 5, 6, 6), 1, goal="score")
+    expected = keep_values("choice", (1, 4, 5, 6, 6), 1, aim="score")
     assert next(iter(expected)) == (4, 5, 6, 6)  # a die below 3.5 is thrown again
     assert expected[(4, 5, 6, 6)] == 21 + sympy.Rational(7, 2)
 
@@ -314,8 +314,8 @@ def test_bad_questions_say_what_to_do() -> None:
         p_within("yacht", strategy="greedy")
     with pytest.raises(UnknownStrategyError):
         p_within("yacht", strategy=42)  # type: ignore[arg-type]
-    with pytest.raises(UnknownGoalError):
-        keep_values("yacht", (1, 2, 3, 4, 5), goal="fun")  # type: ignore[arg-type]
+    with pytest.raises(UnknownAimError):
+        keep_values("yacht", (1, 2, 3, 4, 5), aim="fun")  # type: ignore[arg-type]
     with pytest.raises(InvalidRollsError):
         keep_values("yacht", (1, 2, 3, 4, 5), rolls_left=0)
     with pytest.raises(InvalidDiceError):

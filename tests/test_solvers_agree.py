@@ -52,19 +52,19 @@ def fast_turn(values: list[int], rolls_left: int) -> list[Fraction]:
     return [Fraction(int(w), ORDERED_ROLLS**rolls_left) for w in worth[:, 0]]
 
 
-def column(rules: str, box: str, goal: str) -> list[int]:
+def column(rules: str, box: str, aim: str) -> list[int]:
     c = categories(rules).index(box)
-    return [int(row[c] > 0) if goal == "chance" else row[c] for row in score_table(rules)]
+    return [int(row[c] > 0) if aim == "chance" else row[c] for row in score_table(rules)]
 
 
-BOXES = [(rules, box, goal) for rules in RULE_SETS for box in categories(rules)
-         for goal in ("chance", "score")]
+BOXES = [(rules, box, aim) for rules in RULE_SETS for box in categories(rules)
+         for aim in ("chance", "score")]
 
 
-@pytest.mark.parametrize(("rules", "box", "goal"), BOXES)
-def test_every_single_turn_state(rules: str, box: str, goal: str) -> None:
-    readable = solution(box, rules, goal)  # type: ignore[arg-type]
-    values = column(rules, box, goal)
+@pytest.mark.parametrize(("rules", "box", "aim"), BOXES)
+def test_every_single_turn_state(rules: str, box: str, aim: str) -> None:
+    readable = solution(box, rules, aim)  # type: ignore[arg-type]
+    values = column(rules, box, aim)
     for rolls_left in range(3):
         fast = fast_turn(values, rolls_left)
         slow = [Fraction(int(w), ORDERED_ROLLS**rolls_left)

@@ -44,6 +44,6 @@ def test_a_wrong_call_is_caught_before_running(tmp_path: Path) -> None:
     result = mypy(tmp_path, BAD)
     assert result.returncode == 1
     assert 'Argument 1 to "p_within" has incompatible type "int"' in result.stdout
-    # advise is overloaded (with and without goal=): mypy names the call that no variant matches
+    # advise is overloaded (with and without target=): mypy names the call that no variant matches
     wrong_advice = [line for line in result.stdout.splitlines() if line.startswith("lesson.py:5:")]
     assert wrong_advice and '"advise"' in wrong_advice[0], result.stdout

@@ -40,7 +40,7 @@ def kernel_ranking(game: Game, target: int) -> list[tuple[str, str]]:
             for choice in advise(game, target=target)]
 
 
-def test_the_target_mode_ranks_as_advise_with_a_goal(solver_cache: Path) -> None:
+def test_the_target_mode_ranks_as_advise_with_a_target(solver_cache: Path) -> None:
     game = Game(seed=1)
     view = target_board(game)
     game.roll(result=(1, 2, 2, 4, 6))
@@ -48,7 +48,7 @@ def test_the_target_mode_ranks_as_advise_with_a_goal(solver_cache: Path) -> None
     assert coach["mode"] == "target"
     assert coach["target"] == {"auto": False, "value": DEFAULT_TARGET, "text": "Target (points):"}
     assert ranking(view) == kernel_ranking(game, 200)
-    # yacht_edu.goal's doctest: keep the six, 0.1969 to reach 200 from this first roll
+    # keep the six: 0.1969 to reach 200 from this first roll
     first, second = advise(game, target=200)[:2]
     assert first.choice == (6,) and round(first.chance, 4) == 0.1969
     assert coach["sentence"] == (

@@ -23,7 +23,7 @@ from yacht_edu.policies import TURN_STRATEGIES, KeepRule
 from yacht_edu.probability.errors import (
     InvalidRollsError,
     InvalidTargetError,
-    UnknownGoalError,
+    UnknownAimError,
     UnknownStrategyError,
 )
 from yacht_edu.probability.kind_chain import (
@@ -74,7 +74,7 @@ __all__ = [
     "Strategy",
     "StrategyLike",
     "TeacherTable",
-    "UnknownGoalError",
+    "UnknownAimError",
     "UnknownStrategyError",
     "best_expected",
     "best_keep",

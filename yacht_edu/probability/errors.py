@@ -10,7 +10,7 @@ from yacht_edu.errors import RuleError
 from yacht_edu.policies import UnknownStrategyError  # one error for every strategy question
 
 __all__ = ["InvalidCountError",
-           "InvalidRollsError", "InvalidTargetError", "UnknownGoalError", "UnknownStrategyError"]
+           "InvalidRollsError", "InvalidTargetError", "UnknownAimError", "UnknownStrategyError"]
 
 
 class InvalidCountError(RuleError):
@@ -25,10 +25,10 @@ class InvalidRollsError(InvalidCountError):
     default_msgid = "probability.error.rolls"
 
 
-class UnknownGoalError(RuleError):
-    """A goal that is neither ``"chance"`` nor ``"score"``."""
+class UnknownAimError(RuleError):
+    """An aim that is neither ``"chance"`` nor ``"score"``."""
 
-    default_msgid = "probability.error.goal"
+    default_msgid = "probability.error.aim"
 
 
 class InvalidTargetError(RuleError):

@@ -7,7 +7,7 @@ rolls left.  With no roll left a hand is worth 1 if it makes the box (for a chan
 
 The 462 keeps and their 4,368 outcomes are the whole chain, so every answer is exact and quick:
 worths with ``r`` rolls left are whole numbers over 6^(5r), turned into ``sympy.Rational`` at the
-end.  Results are cached per rule set, box, goal and strategy.
+end.  Results are cached per rule set, box, aim and strategy.
 
 >>> p_within("yacht", strategy="keep_most_common")
 347897/7558272
@@ -49,16 +49,16 @@ from yacht_edu.policies import (
     reroll_all,
 )
 from yacht_edu.probability import one_roll
-from yacht_edu.probability.errors import InvalidRollsError, UnknownGoalError
+from yacht_edu.probability.errors import InvalidRollsError, UnknownAimError
 from yacht_edu.probability.one_roll import checked
 from yacht_edu.rules import Rules, RulesLike, get_rules, hand_of
 
 __all__ = [
-    "GOALS",
+    "AIMS",
     "MAX_ROLLS",
     "MAX_TRIALS",
     "STRATEGIES",
-    "Goal",
+    "Aim",
     "Strategy",
     "StrategyLike",
     "best_expected",
@@ -75,8 +75,9 @@ __all__ = [
 #: What a question about one box can be played with: ``"optimal"``, a name of :data:`STRATEGIES`
 #: with a keep rule, a :class:`~yacht_edu.policies.Strategy`, or a learner's own keep rule.
 StrategyLike = str | Strategy | KeepRule
-Goal = Literal["chance", "score"]
-GOALS: tuple[Goal, ...] = ("chance", "score")
+#: What one box is played for: ``"chance"`` (the chance to score in it) or ``"score"`` (its points).
+Aim = Literal["chance", "score"]
+AIMS: tuple[Aim, ...] = ("chance", "score")
 
 
 # -- the chain: hands, keeps and their outcomes, built once -------------------------------------
@@ -114,7 +115,7 @@ def chain() -> Chain:
 
 @dataclass
 class Solution:
-    """The worths of one box for one goal under one strategy, filled in as far as asked.
+    """The worths of one box for one aim under one strategy, filled in as far as asked.
 
     ``hand_worths[r][h]``: hand ``h`` with ``r`` rolls to come; ``keep_worths[r][k]``: keep ``k``
     with ``r`` rolls to come, its own roll included.  Both are whole numbers over 6^(5r).
@@ -122,7 +123,7 @@ class Solution:
 
     rule_set: Rules
     box: str
-    goal: Goal
+    aim: Aim
     strategy: KeepRule | None  # None: optimal
     made: list[bool] = field(init=False)
     hand_worths: list[list[int]] = field(init=False)
@@ -131,7 +132,7 @@ class Solution:
     def __post_init__(self) -> None:
         scores = list(one_roll.box_scores(self.rule_set, self.box))
         self.made = [score > 0 for score in scores]
-        self.hand_worths = [[int(made) for made in self.made] if self.goal == "chance" else scores]
+        self.hand_worths = [[int(made) for made in self.made] if self.aim == "chance" else scores]
         self.keep_worths = [[]]  # no keep with no roll to come
 
     def keeps_upto(self, rolls: int) -> list[int]:
@@ -157,7 +158,7 @@ class Solution:
         if self.strategy is None:
             worths = self.keeps_upto(rolls_left)
             return max(board.sub_keeps[hand], key=worths.__getitem__)  # the first: most dice
-        if self.goal == "chance" and self.made[hand]:
+        if self.aim == "chance" and self.made[hand]:
             return board.keep_index[board.hands[hand]]
         return board.keep_index[kept_by(self.strategy, board.hands[hand], rolls_left)]
 
@@ -171,22 +172,22 @@ class Solution:
 
 
 @functools.lru_cache(maxsize=512)
-def named_solution(rule_set: Rules, box: str, goal: Goal, strategy: str) -> Solution:
-    return Solution(rule_set, box, goal, as_keep_rule(strategy))
+def named_solution(rule_set: Rules, box: str, aim: Aim, strategy: str) -> Solution:
+    return Solution(rule_set, box, aim, as_keep_rule(strategy))
 
 
-def solution(box: str, rules: RulesLike, goal: Goal = "chance",
+def solution(box: str, rules: RulesLike, aim: Aim = "chance",
              strategy: StrategyLike = "optimal") -> Solution:
     """The (cached, for a named strategy) worths of ``box`` under ``rules``."""
     rule_set = checked(box, rules)
-    if not isinstance(goal, str) or goal not in GOALS:
-        raise UnknownGoalError(goal=Given(goal), choices=", ".join(GOALS))
+    if not isinstance(aim, str) or aim not in AIMS:
+        raise UnknownAimError(aim=Given(aim), choices=", ".join(AIMS))
     if isinstance(strategy, Strategy) and STRATEGIES.get(strategy.name) == strategy:
         strategy = strategy.name
     if isinstance(strategy, str):
         as_keep_rule(strategy)  # a clear error for a name that plays no single box
-        return named_solution(rule_set, box, goal, strategy)
-    return Solution(rule_set, box, goal, as_keep_rule(strategy))
+        return named_solution(rule_set, box, aim, strategy)
+    return Solution(rule_set, box, aim, as_keep_rule(strategy))
 
 
 def clear_caches() -> None:
@@ -298,7 +299,7 @@ def fresh_chances(rule_set: Rules, rolls: int) -> tuple[tuple[str, Rational], ..
 
 
 def keep_values(box: str, dice: Dice | Iterable[int], rolls_left: int = 1,
-                rules: RulesLike = "yacht", goal: Goal = "chance") -> dict[Hand, Rational]:
+                rules: RulesLike = "yacht", aim: Aim = "chance") -> dict[Hand, Rational]:
     """Every choice of dice to keep, with its chance (or expected score) if played best after.
 
     Best first; on a tie, the keep with more dice (then higher faces) first.
@@ -306,7 +307,7 @@ def keep_values(box: str, dice: Dice | Iterable[int], rolls_left: int = 1,
     >>> list(keep_values("yacht", (6, 6, 6, 6, 2)).items())[:2]
     [((6, 6, 6, 6), 1/6), ((6, 6, 6), 1/36)]
     """
-    ways = solution(box, rules, goal)
+    ways = solution(box, rules, aim)
     rolls = check_rolls(rolls_left, 1)
     board, worths = chain(), ways.keeps_upto(rolls)
     subs = board.sub_keeps[board.hand_index[hand_of(dice)]]
@@ -315,9 +316,9 @@ def keep_values(box: str, dice: Dice | Iterable[int], rolls_left: int = 1,
 
 
 def best_keep(box: str, dice: Dice | Iterable[int], rolls_left: int = 1,
-              rules: RulesLike = "yacht", goal: Goal = "chance") -> Hand:
+              rules: RulesLike = "yacht", aim: Aim = "chance") -> Hand:
     """The dice to keep for the best chance (or expected score) of ``box``."""
-    ways = solution(box, rules, goal)
+    ways = solution(box, rules, aim)
     board = chain()
     keep = ways.keep_of(board.hand_index[hand_of(dice)], check_rolls(rolls_left, 1))
     return board.keeps[keep]

@@ -36,7 +36,7 @@ from yacht_edu.game import Game
 from yacht_edu.i18n import box_name, digits, t, tn
 
 if TYPE_CHECKING:
-    from yacht_edu.probability.turn import Goal
+    from yacht_edu.probability.turn import Aim
 
 __all__ = ["COACH_MODES", "DEFAULT_TARGET", "CoachSettings", "chances_state", "coach_state"]
 
@@ -157,12 +157,12 @@ def why_line(game: Game, choice: Any, lang: str) -> str:
     aims = []
     for box in game.scorecard().open_boxes:
         points = always_scores(game, box)
-        goal: Goal = "score" if points else "chance"
+        aim: Aim = "score" if points else "chance"
         if probability.best_keep(box, game.dice, game.rolls_left, game.rules,
-                                 goal=goal) != choice:
+                                 aim=aim) != choice:
             continue
         worth = as_fraction(probability.keep_values(box, game.dice, game.rolls_left,
-                                                    game.rules, goal=goal)[choice])
+                                                    game.rules, aim=aim)[choice])
         shown = about_points(float(worth), lang) if points else percent(worth, lang)
         aims.append((float(worth) if not points else 0.0, f"{t(f'category.{box}', lang)} "
                                                           f"({shown})"))
@@ -279,9 +279,9 @@ def not_offered(game: Game, lang: str) -> State:
 
 def target_reached(game: Game, lang: str, settings: CoachSettings) -> State:
     """After the game: who reached the learner's target."""
-    goal = digits(settings.target, lang)
+    written = digits(settings.target, lang)
     lines = [t("coach_target.reached" if total >= settings.target else "coach_target.missed",
-               lang, player=player, points=digits(total, lang), target=goal)
+               lang, player=player, points=digits(total, lang), target=written)
              for player, total in game.totals.items()]
     return {"sentence": " ".join(lines), "rows": [], "spread": ""}
 
