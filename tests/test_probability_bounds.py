@@ -24,7 +24,7 @@ from yacht_edu.probability import (
     turn,
 )
 from yacht_edu.probability.errors import InvalidCountError
-from yacht_edu.probability.turn import MAX_ROLLS, MAX_TRIALS
+from yacht_edu.probability.turn import MAX_TRIALS, MOST_ASKED_ROLLS
 from yacht_edu.strategies import MAX_GAMES, simulate
 
 
@@ -40,8 +40,8 @@ from yacht_edu.strategies import MAX_GAMES, simulate
     lambda rolls: simulate_turns("yacht", rolls, trials=1),
 ])
 def test_too_many_rolls_is_a_clear_error(ask: Callable[[int], object]) -> None:
-    for rolls in (MAX_ROLLS + 1, 3000, 2**64):
-        with pytest.raises(InvalidRollsError, match=f"{MAX_ROLLS} at most"):
+    for rolls in (MOST_ASKED_ROLLS + 1, 3000, 2**64):
+        with pytest.raises(InvalidRollsError, match=f"{MOST_ASKED_ROLLS} at most"):
             ask(rolls)
 
 
@@ -55,8 +55,8 @@ def test_the_message_names_the_closed_form_in_every_language() -> None:
 
 def test_the_largest_allowed_count_still_answers() -> None:
     # The chain and the closed form agree at the maximum (two independent computations).
-    exact = p_within("yacht", MAX_ROLLS, strategy="keep_most_common")
-    assert exact == p_kind_within(5).subs(n, MAX_ROLLS)
+    exact = p_within("yacht", MOST_ASKED_ROLLS, strategy="keep_most_common")
+    assert exact == p_kind_within(5).subs(n, MOST_ASKED_ROLLS)
 
 
 def test_the_closed_form_answers_for_any_n() -> None:

@@ -57,7 +57,7 @@ from yacht_edu.rules import (
 
 __all__ = [
     "CUSTOM",
-    "MOST_ROLLS",
+    "MOST_TURN_ROLLS",
     "TIME_LIMIT",
     "BoxFunction",
     "CustomRules",
@@ -72,7 +72,7 @@ Table = tuple[int, ...]
 #: The name a saved game gives a custom rule set.
 CUSTOM = "custom"
 #: A turn has from 1 to this many rolls.
-MOST_ROLLS = 6
+MOST_TURN_ROLLS = 6
 #: Seconds a learner's box may take for all 252 hands together.
 TIME_LIMIT = 2.0
 #: The most points a box (for any hand) or a bonus may give.
@@ -280,8 +280,8 @@ def base_rules(base: RulesLike, joker: Joker | None, upper_first: bool | None) -
 
 def check_rolls(rolls: object) -> int:
     number = whole_number(rolls)
-    if number is None or not 1 <= number <= MOST_ROLLS:
-        raise RuleDesignError("custom.error.rolls", value=Given(rolls), most=MOST_ROLLS)
+    if number is None or not 1 <= number <= MOST_TURN_ROLLS:
+        raise RuleDesignError("custom.error.rolls", value=Given(rolls), most=MOST_TURN_ROLLS)
     return number
 
 

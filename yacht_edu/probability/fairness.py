@@ -52,8 +52,9 @@ __all__ = [
 DEGREES_OF_FREEDOM = len(FACES) - 1
 #: The test means little when a face is expected fewer times than this.
 LEAST_EXPECTED = 5
-#: The largest count of one face, and the most simulated classes, a test takes.
-MOST_ROLLS = 10**9
+#: The largest count of one face a tally or a fairness test takes.
+MOST_TALLIED_ROLLS = 10**9
+#: The most simulated classes a fairness test takes.
 MOST_SIMULATIONS = 1_000_000
 
 
@@ -89,7 +90,7 @@ def checked_counts(counts: Sequence[int] | Mapping[int, int], *,
         raise BadCountsError(count=len(values))
     numbers = tuple(whole_number(value) for value in values)
     for value, number in zip(values, numbers, strict=True):
-        if number is None or not 0 <= number <= MOST_ROLLS:
+        if number is None or not 0 <= number <= MOST_TALLIED_ROLLS:
             raise BadCountsError("fairness.error.count", value=Given(value))
     if sum(n or 0 for n in numbers) == 0 and not allow_none:
         raise BadCountsError("fairness.error.no_rolls")

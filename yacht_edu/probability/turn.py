@@ -55,8 +55,8 @@ from yacht_edu.rules import Rules, RulesLike, get_rules, hand_of
 
 __all__ = [
     "AIMS",
-    "MAX_ROLLS",
     "MAX_TRIALS",
+    "MOST_ASKED_ROLLS",
     "STRATEGIES",
     "Aim",
     "Strategy",
@@ -200,7 +200,7 @@ def clear_caches() -> None:
 #: The most rolls (or rolls left) the questions of this module work out.  The worths of the chain
 #: grow by one row of whole numbers per roll; for more rolls, an of-a-kind chance has a closed
 #: form in ``n`` (:func:`yacht_edu.probability.p_kind_within`) that answers for any ``n``.
-MAX_ROLLS = 100
+MOST_ASKED_ROLLS = 100
 #: The most turns :func:`simulate_turns` plays at once.
 MAX_TRIALS = 1_000_000
 
@@ -212,8 +212,9 @@ def check_rolls(given: object, least: int) -> int:
     if rolls < least:
         key = "probability.error.fresh_turn" if least else "probability.error.negative_rolls"
         raise InvalidRollsError(key, rolls=rolls)
-    if rolls > MAX_ROLLS:
-        raise InvalidRollsError("probability.error.too_many_rolls", rolls=rolls, most=MAX_ROLLS)
+    if rolls > MOST_ASKED_ROLLS:
+        raise InvalidRollsError("probability.error.too_many_rolls", rolls=rolls,
+                                most=MOST_ASKED_ROLLS)
     return rolls
 
 
