@@ -28,7 +28,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("yacht_sum4, 4 rolls", {"base": "yacht_sum4", "rolls": 4}),
 ]
 YAHTZEE = ("yahtzee, 4 rolls, bonus 50 at 63", {"base": "yahtzee", "rolls": 4,
-                                                "upper_bonus": [63, 50]})
+                                                "upper_bonus_rule": [63, 50]})
 
 
 def two_pairs(dice: tuple[int, ...]) -> int:
@@ -42,8 +42,8 @@ def variant(arguments: dict[str, Any], name: str | None = None) -> Any:
     given = dict(arguments)
     if given.get("add") == "two_pairs":
         given["add"] = {"two_pairs": two_pairs}
-    if "upper_bonus" in given:
-        given["upper_bonus"] = tuple(given["upper_bonus"])
+    if "upper_bonus_rule" in given:
+        given["upper_bonus_rule"] = tuple(given["upper_bonus_rule"])
     return custom_rules(given.pop("base", "yacht"), name=name, **given)
 
 

@@ -329,7 +329,7 @@ def test_a_slow_box_is_refused_outside_the_main_thread_too(
     ({"remove": list(get_rules("yacht").boxes)}, "custom.error.no_boxes"),
     ({"name": ""}, "custom.error.title"),
     ({"yahtzee_bonus": 50}, "custom.error.yahtzee_bonus_base"),
-    ({"upper_bonus": (64, 35)}, "custom.error.upper_bonus"),
+    ({"upper_bonus_rule": (64, 35)}, "custom.error.upper_bonus"),
 ])
 def test_a_design_that_cannot_be_played_is_refused(changes: dict[str, object],
                                                    msgid: str) -> None:
@@ -361,7 +361,7 @@ def test_a_refused_design_changes_nothing() -> None:
 
 
 def test_fixed_scores_and_bonuses_of_a_yahtzee_variant() -> None:
-    variant = ye.custom_rules("yahtzee", scores={"full_house": 30}, upper_bonus=(60, 50),
+    variant = ye.custom_rules("yahtzee", scores={"full_house": 30}, upper_bonus_rule=(60, 50),
                               yahtzee_bonus=200)
     card = ye.Scorecard.from_filled({"sixes": 30, "fives": 25, "yahtzee": 50}, variant)
     assert card.option((4, 4, 4, 4, 4), "fours").gain == 20 + 200 + 50  # crosses 60
@@ -533,7 +533,7 @@ def test_a_lower_upper_bonus_against_a_readable_recursion() -> None:
     """Yahtzee's six number boxes and chance, one roll a turn, 35 more at 10 in the upper
     section: the solver (subtotals told apart up to 63) against a plain recursion over the open
     boxes and the subtotal capped at 10, in floats."""
-    rules = ye.custom_rules("yahtzee", joker="none", rolls=1, upper_bonus=(10, 35),
+    rules = ye.custom_rules("yahtzee", joker="none", rolls=1, upper_bonus_rule=(10, 35),
                             remove=["three_of_a_kind", "four_of_a_kind", "full_house",
                                     "small_straight", "large_straight", "yahtzee"])
     upper = rules.upper_section

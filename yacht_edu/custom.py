@@ -93,7 +93,7 @@ class Design:
     removed: tuple[str, ...] = ()
     functions: tuple[str, ...] = ()
     added: tuple[str, ...] = ()
-    upper_bonus: tuple[int, int] | None = None
+    upper_bonus_rule: tuple[int, int] | None = None
     yahtzee_bonus: int = YAHTZEE_BONUS_POINTS
     joker: Joker = "forced"
     upper_first: bool = False
@@ -101,7 +101,7 @@ class Design:
     def content(self) -> str:
         """A digest of what play depends on (tables, rolls, bonuses, options), not of names
         given to it: the same variant defined twice has the same content."""
-        played = [self.base == "yahtzee", self.rolls, self.tables, self.upper_bonus,
+        played = [self.base == "yahtzee", self.rolls, self.tables, self.upper_bonus_rule,
                   self.yahtzee_bonus, self.joker, self.upper_first]
         return hashlib.sha256(json.dumps(played).encode()).hexdigest()
 
@@ -134,11 +134,11 @@ class CustomRules(Rules):
 
     @property
     def has_upper_bonus(self) -> bool:
-        return self.design.upper_bonus is not None
+        return self.design.upper_bonus_rule is not None
 
     @property
     def upper_bonus_rule(self) -> tuple[int, int]:
-        return self.design.upper_bonus or (UPPER_BONUS_THRESHOLD, UPPER_BONUS_POINTS)
+        return self.design.upper_bonus_rule or (UPPER_BONUS_THRESHOLD, UPPER_BONUS_POINTS)
 
     @property
     def has_yahtzee_bonus(self) -> bool:
@@ -203,10 +203,10 @@ def changes(design: Design, lang: str | None) -> list[str]:
     words += [t("custom.title_without", lang, box=box_name(box, lang)) for box in design.removed]
     words += [t("custom.title_with", lang, box=box_name(box, lang)) for box in design.added]
     base = get_rules(design.base)
-    if design.upper_bonus != (base.upper_bonus_rule if base.has_upper_bonus else None):
-        words.append(t("custom.title_no_upper_bonus", lang) if design.upper_bonus is None else
-                     t("custom.title_upper_bonus", lang, threshold=design.upper_bonus[0],
-                       points=design.upper_bonus[1]))
+    if design.upper_bonus_rule != (base.upper_bonus_rule if base.has_upper_bonus else None):
+        words.append(t("custom.title_no_upper_bonus", lang) if design.upper_bonus_rule is None else
+                     t("custom.title_upper_bonus", lang, threshold=design.upper_bonus_rule[0],
+                       points=design.upper_bonus_rule[1]))
     if base.has_yahtzee_bonus and design.yahtzee_bonus != YAHTZEE_BONUS_POINTS:
         words.append(t("custom.title_yahtzee_bonus", lang, points=design.yahtzee_bonus))
     return words
@@ -218,7 +218,7 @@ def changes(design: Design, lang: str | None) -> list[str]:
 def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: int = ROLLS,
                  scores: Mapping[str, int | BoxFunction] | None = None,
                  add: Mapping[str, BoxFunction] | None = None, remove: Iterable[str] = (),
-                 upper_bonus: tuple[int, int] | bool | None = None,
+                 upper_bonus_rule: tuple[int, int] | bool | None = None,
                  yahtzee_bonus: int | None = None, joker: Joker | None = None,
                  upper_first: bool | None = None) -> CustomRules:
     """A rule set made from ``base`` (``"yacht"``, ``"yacht_sum4"``, ``"yahtzee"``):
@@ -229,7 +229,7 @@ def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: i
     - ``add={"two_pairs": f}``: a new box, after the base's, scoring ``f(dice)``;
     - ``remove=["little_straight"]``: the box is gone;
     - ``name``: how the variant is shown (default: the base and its changes);
-    - for the yahtzee base: ``upper_bonus=(63, 35)`` (or ``False``), ``yahtzee_bonus=100``,
+    - for the yahtzee base: ``upper_bonus_rule=(63, 35)`` (or ``False``), ``yahtzee_bonus=100``,
       ``joker=``, ``upper_first=``.
 
     A function gets five dice (a sorted tuple of faces) and returns a whole number of points,
@@ -250,7 +250,7 @@ def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: i
     both = set(scores) & set(removed)
     if both:
         raise RuleDesignError("custom.error.changed_and_removed", box=sorted(both)[0])
-    bonus = chosen_upper_bonus(ruleset, upper_bonus)
+    bonus = chosen_upper_bonus_rule(ruleset, upper_bonus_rule)
     keep_upper(ruleset, [*scores, *removed], bonus)
     fixed = tuple((box, check_points(box, points)) for box, points in scores.items()
                   if not callable(points))
@@ -332,7 +332,7 @@ def check_title(name: object) -> str | None:
     return name
 
 
-def chosen_upper_bonus(rules: Rules, bonus: object) -> tuple[int, int] | None:
+def chosen_upper_bonus_rule(rules: Rules, bonus: object) -> tuple[int, int] | None:
     """The upper bonus of the design: the base's (None), none (False), or (threshold, points).
 
     The solver tells upper subtotals apart up to 63, so a threshold is at most 63.

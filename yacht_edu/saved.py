@@ -122,7 +122,7 @@ def rules_document(rules: Rules) -> dict[str, Any]:
         "functions": {box: {"table": list(tables[box]), "sha256": checksum(tables[box])}
                       for box in design.functions},
         "add": list(design.added),
-        "upper_bonus": [] if design.upper_bonus is None else list(design.upper_bonus),
+        "upper_bonus": [] if design.upper_bonus_rule is None else list(design.upper_bonus_rule),
         "yahtzee_bonus": design.yahtzee_bonus, "joker": design.joker,
         "upper_first": design.upper_first,
     }
@@ -282,7 +282,7 @@ def rules_from_document(document: Mapping[str, Any]) -> Rules:
     return custom_rules(
         options["base"], name=options["title"] or None, rolls=options["rolls"],
         scores={**options["scores"], **functions}, add=added, remove=options["remove"],
-        upper_bonus=tuple(bonus) if bonus else False,
+        upper_bonus_rule=tuple(bonus) if bonus else False,
         yahtzee_bonus=options["yahtzee_bonus"] if base.is_yahtzee else None,
         joker=options["joker"] if base.is_yahtzee else None,
         upper_first=options["upper_first"] if base.is_yahtzee else None)
