@@ -45,22 +45,22 @@ def peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
 
 
-def solve_from_nothing(name: str, options: dict[str, Any]) -> dict[str, Any]:
+def solve_from_nothing(name: str, variant: dict[str, Any]) -> dict[str, Any]:
     from yacht_edu.solver import solve
 
     wall, cpu = time.perf_counter(), processor_time()
-    table = solve(name, **options)
+    table = solve(name, **variant)
     wall, cpu = time.perf_counter() - wall, processor_time() - cpu
     expected = table.expected()
     return {"wall": wall, "cpu": cpu, "mean": expected.mean, "sd": expected.sd,
             "peak_mib": peak_mib()}
 
 
-def load_cached(name: str, options: dict[str, Any]) -> dict[str, Any]:
+def load_cached(name: str, variant: dict[str, Any]) -> dict[str, Any]:
     from yacht_edu.solver import solve
 
     wall = time.perf_counter()
-    solve(name, **options)
+    solve(name, **variant)
     return {"wall": time.perf_counter() - wall}
 
 
@@ -76,7 +76,7 @@ def exact(name: str) -> dict[str, Any]:
             "scores": len(distribution), "peak_mib": peak_mib()}
 
 
-def coach(name: str, options: dict[str, Any]) -> dict[str, Any]:
+def coach(name: str, variant: dict[str, Any]) -> dict[str, Any]:
     import random
 
     from yacht_edu import Scorecard, get_rules
@@ -84,7 +84,7 @@ def coach(name: str, options: dict[str, Any]) -> dict[str, Any]:
     from yacht_edu.dice import multisets
     from yacht_edu.solver import solve
 
-    rules = get_rules(name, **options)
+    rules = get_rules(name, **variant)
     solve(rules)  # the table is saved: this loads it
     rng = random.Random(1)
     times = []
@@ -112,18 +112,18 @@ def simulate_speed(name: str) -> dict[str, Any]:
     return {"games_per_s": 20_000 / (time.perf_counter() - wall)}
 
 
-def solve_only(name: str, options: dict[str, Any], workers: int) -> dict[str, Any]:
+def solve_only(name: str, variant: dict[str, Any], workers: int) -> dict[str, Any]:
     """One solve with ``workers`` processors, neither reading nor writing the cache."""
     from yacht_edu.solver import solve
 
     wall, cpu = time.perf_counter(), processor_time()
-    table = solve(name, workers=workers, use_cache=False, **options)
+    table = solve(name, workers=workers, use_cache=False, **variant)
     wall, cpu = time.perf_counter() - wall, processor_time() - cpu
     expected = table.expected()
     return {"wall": wall, "cpu": cpu, "mean": expected.mean, "sd": expected.sd}
 
 
-def solve_mean_only(name: str, options: dict[str, Any], workers: int) -> dict[str, Any]:
+def solve_mean_only(name: str, variant: dict[str, Any], workers: int) -> dict[str, Any]:
     """:func:`solve_only` with the mean square left out of the turn (the keeps' second pass):
     what the standard deviation costs.  For this benchmark only: the package computes both."""
     from yacht_edu.solver import backward
@@ -141,7 +141,7 @@ def solve_mean_only(name: str, options: dict[str, Any], workers: int) -> dict[st
         return work
 
     backward._float_chunk = mean_only
-    return solve_only(name, options, workers)
+    return solve_only(name, variant, workers)
 
 
 def processor_time() -> float:
@@ -160,8 +160,8 @@ def run(cache: str, task: str, *args: Any) -> dict[str, Any]:
     return run_task(__file__, task, *args, cache=cache)
 
 
-def label(name: str, options: dict[str, Any]) -> str:
-    return name + "".join(f" {k}={v}" for k, v in options.items())
+def label(name: str, variant: dict[str, Any]) -> str:
+    return name + "".join(f" {k}={v}" for k, v in variant.items())
 
 
 def main(quick: bool) -> None:
@@ -172,10 +172,10 @@ def main(quick: bool) -> None:
     print(f"{'rule set':<40} {'wall s':>8} {'cpu s':>8} {'peak MiB':>9} {'load s':>7}  "
           f"{'mean':>10} {'sd':>7}")
     with tempfile.TemporaryDirectory() as cache:
-        for name, options in solves:
-            solved = run(cache, "solve", name, options)
-            loaded = run(cache, "load", name, options)
-            print(f"{label(name, options):<40} {solved['wall']:8.2f} {solved['cpu']:8.2f} "
+        for name, variant in solves:
+            solved = run(cache, "solve", name, variant)
+            loaded = run(cache, "load", name, variant)
+            print(f"{label(name, variant):<40} {solved['wall']:8.2f} {solved['cpu']:8.2f} "
                   f"{solved['peak_mib']:9.0f} {loaded['wall']:7.3f}  {solved['mean']:10.4f} "
                   f"{solved['sd']:7.3f}", flush=True)
         print("\nexact solve (sympy.Rational) and the exact distribution of the optimal score")
@@ -185,9 +185,9 @@ def main(quick: bool) -> None:
                   f"{result['distribution']:6.2f} s, {result['scores']} scores, peak "
                   f"{result['peak_mib']:.0f} MiB, mean {result['float']:.13f}", flush=True)
         print("\ncoach latency, table loaded (300 random situations)")
-        for name, options in solves[:1] + ([] if quick else [SOLVES[2]]):
-            result = run(cache, "coach", name, options)
-            print(f"{label(name, options):<28} median {result['median_ms']:6.2f} ms, 95% "
+        for name, variant in solves[:1] + ([] if quick else [SOLVES[2]]):
+            result = run(cache, "coach", name, variant)
+            print(f"{label(name, variant):<28} median {result['median_ms']:6.2f} ms, 95% "
                   f"{result['p95_ms']:6.2f} ms, max {result['max_ms']:6.2f} ms", flush=True)
         print("\nsimulation of the optimal strategy (20,000 games at once)")
         for name in ("yacht",) if quick else ("yacht", "yahtzee"):

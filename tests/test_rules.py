@@ -129,13 +129,13 @@ def test_rules_repr_shows_name_and_options() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "options"),
+    ("name", "variant"),
     [("yachtz", {}), ("yahtzee", {"joker": "sometimes"}), ("yahtzee", {"upper_first": "yes"}),
      ("yacht", {"joker": "free"}), ("yacht", {"upper_first": True}), ("yahtzee", {"bonus": 1})],
 )
-def test_unknown_rules_are_refused(name: str, options: dict[str, object]) -> None:
+def test_unknown_rules_are_refused(name: str, variant: dict[str, object]) -> None:
     with pytest.raises(UnknownRulesError) as error:
-        ye.get_rules(name, **options)
+        ye.get_rules(name, **variant)
     assert isinstance(error.value, ye.RuleError)
     assert isinstance(error.value, ValueError)
 

@@ -270,12 +270,12 @@ def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: i
 
 
 def base_rules(base: RulesLike, joker: Joker | None, upper_first: bool | None) -> Rules:
-    """The built-in rule set a design starts from, with the options asked for."""
+    """The built-in rule set a design starts from, with the variant asked for."""
     if isinstance(base, CustomRules):
         raise RuleDesignError("custom.error.base_custom")
-    options = {key: value for key, value in (("joker", joker), ("upper_first", upper_first))
+    variant = {key: value for key, value in (("joker", joker), ("upper_first", upper_first))
                if value is not None}
-    return get_rules(base, **options)
+    return get_rules(base, **variant)
 
 
 def check_rolls(rolls: object) -> int:

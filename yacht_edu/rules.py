@@ -256,21 +256,21 @@ class Rules:
 RulesLike = str | Rules
 
 
-def get_rules(name: RulesLike = "yacht", **options: object) -> Rules:
-    """The rule set ``name`` (``"yacht"``, ``"yacht_sum4"`` or ``"yahtzee"``) with ``options``.
+def get_rules(name: RulesLike = "yacht", **variant: object) -> Rules:
+    """The rule set ``name`` (``"yacht"``, ``"yacht_sum4"`` or ``"yahtzee"``) with its ``variant``.
 
     ``get_rules("yahtzee", joker="free", upper_first=True)``; a :class:`Rules` is returned as it is.
     """
     if isinstance(name, Rules):
-        if options:
-            return get_rules(name.name, **{**name.variant, **options})
+        if variant:
+            return get_rules(name.name, **{**name.variant, **variant})
         return name
-    unknown = set(options) - {"joker", "upper_first"}
+    unknown = set(variant) - {"joker", "upper_first"}
     if unknown:
         raise UnknownRulesError(
             "error.unknown_option", option=", ".join(sorted(unknown)), choices="joker, upper_first"
         )
-    return Rules(name, **options)  # type: ignore[arg-type]
+    return Rules(name, **variant)  # type: ignore[arg-type]
 
 
 def categories(rules: RulesLike = "yacht") -> tuple[str, ...]:

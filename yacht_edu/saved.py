@@ -267,25 +267,25 @@ def saved_custom_rules(data: Any, where: str = "rules") -> CustomRules:
 def rules_from_document(document: Mapping[str, Any]) -> Rules:
     """The rule set :func:`rules_document` wrote; a score table that does not match its
     checksum is refused."""
-    options = dict(document)
-    name = options.pop("name")
+    fields = dict(document)
+    name = fields.pop("name")
     if name != CUSTOM:
-        return get_rules(name, **options)
+        return get_rules(name, **fields)  # the other fields are the variant
     functions = {}
-    for box, table in options["functions"].items():
+    for box, table in fields["functions"].items():
         if checksum(table["table"]) != table["sha256"]:
             raise BadSavedGameError("custom.error.saved_table", box=box)
         functions[box] = ScoreTable(box, table["table"])
-    added = {box: functions.pop(box) for box in options["add"]}
-    bonus = options["upper_bonus"]
-    base = get_rules(options["base"])
+    added = {box: functions.pop(box) for box in fields["add"]}
+    bonus = fields["upper_bonus"]
+    base = get_rules(fields["base"])
     return custom_rules(
-        options["base"], name=options["title"] or None, rolls=options["rolls"],
-        scores={**options["scores"], **functions}, add=added, remove=options["remove"],
+        fields["base"], name=fields["title"] or None, rolls=fields["rolls"],
+        scores={**fields["scores"], **functions}, add=added, remove=fields["remove"],
         upper_bonus_rule=tuple(bonus) if bonus else False,
-        yahtzee_bonus=options["yahtzee_bonus"] if base.is_yahtzee else None,
-        joker=options["joker"] if base.is_yahtzee else None,
-        upper_first=options["upper_first"] if base.is_yahtzee else None)
+        yahtzee_bonus=fields["yahtzee_bonus"] if base.is_yahtzee else None,
+        joker=fields["joker"] if base.is_yahtzee else None,
+        upper_first=fields["upper_first"] if base.is_yahtzee else None)
 
 
 # Each kind of event's fields and their JSON types: a saved event has exactly these, no more, no

@@ -82,12 +82,12 @@ __all__ = [
 
 def strategy_expected_score(strategy: str | Strategy = "beat_par", rules: RulesLike = "yacht",
                             *, progress: Progress | None = None,
-                            **options: object) -> Expected:
+                            **variant: object) -> Expected:
     """A strategy's expected final score and standard deviation from an empty scorecard,
     computed over every state (no simulation).  For ``yahtzee`` this takes as long as a solve.
     """
     chosen = get_strategy(strategy)
-    ruleset = get_rules(rules, **options)
+    ruleset = get_rules(rules, **variant)
     if chosen.optimal:
         return solve(ruleset, progress=progress).expected()
     mean, mean_square = evaluate(objective_of(chosen, ruleset), progress=progress)
@@ -199,9 +199,9 @@ def check_games(games: object) -> int:
 
 
 def compare(rules: RulesLike = "yacht", games: int = 10_000, seed: int = 0,
-            **options: object) -> dict[str, tuple[Expected, Simulation]]:
+            **variant: object) -> dict[str, tuple[Expected, Simulation]]:
     """Every named strategy: its computed expected score and a seeded simulation."""
-    ruleset = get_rules(rules, **options)
+    ruleset = get_rules(rules, **variant)
     check_games(games)
     check_seed(seed)
     return {name: (strategy_expected_score(name, ruleset), simulate(name, ruleset, games, seed))

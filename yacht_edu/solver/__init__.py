@@ -136,14 +136,14 @@ _tables: dict[Rules, OptimalTable] = {}
 
 
 def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
-          workers: int | None = None, use_cache: bool = True, **options: object) -> OptimalTable:
+          workers: int | None = None, use_cache: bool = True, **variant: object) -> OptimalTable:
     """The solved table of a rule set: from memory, from the cache directory, or solved now.
 
     ``solve("yahtzee", joker="free", progress=tqdm.auto.tqdm)``.  ``use_cache=False`` solves
     again and neither reads nor writes the cache directory.  ``workers``: threads (1 to
     :data:`MOST_WORKERS`; default: one per processor).
     """
-    ruleset = get_rules(rules, **options)
+    ruleset = get_rules(rules, **variant)
     check_switch(use_cache, "use_cache")
     check_progress(progress)
     if workers is not None and whole_number(workers) not in range(1, MOST_WORKERS + 1):
@@ -275,16 +275,16 @@ def _decode(encoded: npt.NDArray[Any] | None) -> npt.NDArray[Any]:
 
 
 def optimal_expected_score(rules: RulesLike = "yacht", *, exact: bool = False,
-                           progress: Progress | None = None, **options: object) -> Expected:
+                           progress: Progress | None = None, **variant: object) -> Expected:
     """The expected final score of optimal solitaire play from an empty scorecard, and its
     standard deviation.
 
     ``rules``: ``"yacht"``, ``"yacht_sum4"``, ``"yahtzee"`` or a :class:`~yacht_edu.rules.Rules`;
-    ``options`` as for :func:`~yacht_edu.rules.get_rules` (``joker=``, ``upper_first=``).
+    ``variant`` as for :func:`~yacht_edu.rules.get_rules` (``joker=``, ``upper_first=``).
     ``exact=True`` (``yacht`` and ``yacht_sum4`` only) gives the mean and variance as
     ``sympy.Rational``.  ``progress``: a progress-bar factory such as ``tqdm.auto.tqdm``.
     """
-    ruleset = get_rules(rules, **options)
+    ruleset = get_rules(rules, **variant)
     if not check_switch(exact, "exact"):
         return solve(ruleset, progress=progress).expected()
     solution = exact_solution(ruleset, progress=progress)

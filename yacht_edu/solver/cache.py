@@ -117,8 +117,8 @@ def rules_key(rules: Rules) -> str:
     >>> rules_key(Rules("yahtzee", joker="free"))
     'yahtzee-joker_free-upper_first_False'
     """
-    options = "".join(f"-{key}_{_plain(value)}" for key, value in rules.variant.items())
-    return f"{_plain(rules.name)}{options}"
+    variant = "".join(f"-{key}_{_plain(value)}" for key, value in rules.variant.items())
+    return f"{_plain(rules.name)}{variant}"
 
 
 def _plain(value: object) -> object:
@@ -151,8 +151,8 @@ def header(rules: Rules, kind: str, fingerprint: bytes) -> dict[str, object]:
     >>> header(Rules(np.str_("yacht")), "float", b"")["rules"]
     "Rules('yacht')"
     """
-    options = "".join(f", {key}={_plain(value)!r}" for key, value in rules.variant.items())
-    return {"format": SOLVER_FORMAT, "rules": f"Rules({str(rules.name)!r}{options})",
+    variant = "".join(f", {key}={_plain(value)!r}" for key, value in rules.variant.items())
+    return {"format": SOLVER_FORMAT, "rules": f"Rules({str(rules.name)!r}{variant})",
             "kind": kind, "fingerprint": hashlib.sha256(fingerprint).hexdigest()}
 
 

@@ -75,12 +75,12 @@ def parse_rules(text: str) -> Rules:
     Rules('yahtzee', joker='none', upper_first=True)
     """
     name, _, given = text.partition(":")
-    options: dict[str, object] = {}
+    variant: dict[str, object] = {}
     for pair in filter(None, given.split(",")):
         key, _, value = pair.partition("=")
         flag = {"true": True, "false": False}.get(value.strip().lower())
-        options[key.strip()] = value.strip() if flag is None else flag
-    return get_rules(name.strip(), **options)
+        variant[key.strip()] = value.strip() if flag is None else flag
+    return get_rules(name.strip(), **variant)
 
 
 def warm(tables: Iterable[Table], folder: Path, progress: Progress | None = None) -> list[Path]:
