@@ -34,13 +34,13 @@ from yacht_edu.display.numbers import (
 )
 from yacht_edu.game import Game
 from yacht_edu.i18n import box_name, digits, t, tn
+from yacht_edu.widgets.state import ViewState
 
 if TYPE_CHECKING:
     from yacht_edu.probability.turn import Aim
 
 __all__ = ["COACH_MODES", "DEFAULT_TARGET", "CoachSettings", "chances_state", "coach_state"]
 
-State = dict[str, Any]
 Progress = Any  # a tqdm-like progress-bar factory
 
 
@@ -55,7 +55,7 @@ def as_fraction(value: Any) -> Fraction:
 # -- my chances ---------------------------------------------------------------------------------
 
 
-def chances_state(game: Game, lang: str) -> State:
+def chances_state(game: Game, lang: str) -> ViewState:
     """For each open box of the player to move: the chance to make it, or the points to expect."""
     from yacht_edu import probability
 
@@ -82,7 +82,7 @@ def always_scores(game: Game, box: str) -> bool:
         box, game.rules) == 1
 
 
-def chance_row(game: Game, box: str, chance: Fraction, lang: str) -> State:
+def chance_row(game: Game, box: str, chance: Fraction, lang: str) -> ViewState:
     from yacht_edu import probability
 
     name = box_name(box, lang)
@@ -114,7 +114,7 @@ class CoachSettings:
 
 
 def average_coach(game: Game, lang: str, progress: Progress | None,
-                  settings: CoachSettings) -> State:
+                  settings: CoachSettings) -> ViewState:
     """The mode that plays for the best final score on average."""
     from yacht_edu import coach
 
@@ -140,7 +140,7 @@ def average_coach(game: Game, lang: str, progress: Progress | None,
             "why": why_line(game, best.choice, lang)}
 
 
-def coach_row(choice: Any, lang: str) -> State:
+def coach_row(choice: Any, lang: str) -> ViewState:
     """One ranked choice; a keep also draws its dice (in the second cell)."""
     keep = choice.choice if isinstance(choice.choice, tuple) else None
     return {"cells": [digits(choice.rank, lang), choice.label(lang), f"{choice.expected:.2f}",
@@ -172,7 +172,7 @@ def why_line(game: Game, choice: Any, lang: str) -> str:
     return t("board.why_keep", lang, boxes=t("list.separator", lang).join(a for _, a in aims[:3]))
 
 
-def analysis_state(analysis: Any, lang: str) -> State:
+def analysis_state(analysis: Any, lang: str) -> ViewState:
     """After the game: what each player gave up, and the costliest decisions."""
     lines = [t("board.analysis_player", lang, player=s.player, loss=f"{s.loss:.2f}",
                mistakes=s.mistakes, decisions=s.decisions) for s in analysis.players]
@@ -205,7 +205,7 @@ def plays_to_beat_the_leader(game: Game) -> bool:
 
 
 def target_coach(game: Game, lang: str, progress: Progress | None,
-                 settings: CoachSettings) -> State:
+                 settings: CoachSettings) -> ViewState:
     """The mode that plays for the best chance of reaching a target (``advise(..., target=)``)."""
     from yacht_edu.reach import NotOfferedError, check_offered
 
@@ -229,7 +229,7 @@ def target_coach(game: Game, lang: str, progress: Progress | None,
     return {"target": setting, "spread": ""} | target_advice(game, lang, progress, target)
 
 
-def target_advice(game: Game, lang: str, progress: Progress | None, target: int) -> State:
+def target_advice(game: Game, lang: str, progress: Progress | None, target: int) -> ViewState:
     """The sentence and the ranked choices for reaching ``target``."""
     from yacht_edu.coach import advise
     from yacht_edu.reach import default_progress
@@ -258,7 +258,7 @@ def target_advice(game: Game, lang: str, progress: Progress | None, target: int)
             "rows": [target_row(choice, lang) for choice in advice.choices]}
 
 
-def target_row(choice: Any, lang: str) -> State:
+def target_row(choice: Any, lang: str) -> ViewState:
     """One ranked choice: its chance of reaching the target and what it gives up."""
     keep = choice.choice if isinstance(choice.choice, tuple) else None
     return {"cells": [digits(choice.rank, lang), choice.label(lang),
@@ -267,7 +267,7 @@ def target_row(choice: Any, lang: str) -> State:
             "dice": list(keep) if keep and len(keep) < 5 else [], "best": choice.rank == 1}
 
 
-def not_offered(game: Game, lang: str) -> State:
+def not_offered(game: Game, lang: str) -> ViewState:
     """Said instead of the advice for a rule set whose target table is too large to solve."""
     from yacht_edu.reach import TARGET_RULES
     from yacht_edu.rules import get_rules
@@ -277,7 +277,7 @@ def not_offered(game: Game, lang: str) -> State:
                           offered=offered), "rows": [], "spread": ""}
 
 
-def target_reached(game: Game, lang: str, settings: CoachSettings) -> State:
+def target_reached(game: Game, lang: str, settings: CoachSettings) -> ViewState:
     """After the game: who reached the learner's target."""
     written = digits(settings.target, lang)
     lines = [t("coach_target.reached" if total >= settings.target else "coach_target.missed",
@@ -286,7 +286,7 @@ def target_reached(game: Game, lang: str, settings: CoachSettings) -> State:
     return {"sentence": " ".join(lines), "rows": [], "spread": ""}
 
 
-Mode = Callable[[Game, str, Progress | None, CoachSettings], State]
+Mode = Callable[[Game, str, Progress | None, CoachSettings], ViewState]
 
 #: The coach's modes: name → (message id of its name, what it says).  A mode is a function
 #: ``(game, lang, progress, settings) -> state``; the view offers a choice when there are several.
@@ -298,7 +298,7 @@ COACH_MODES: Mapping[str, tuple[str, Mode]] = {
 
 def coach_state(game: Game, lang: str, mode: str = "average",
                 progress: Progress | None = None,
-                settings: CoachSettings | None = None) -> State:
+                settings: CoachSettings | None = None) -> ViewState:
     """What the coach says now, in ``mode``, with the modes to choose from."""
     _, speak = COACH_MODES[mode]
     return {"mode": mode,

@@ -20,9 +20,10 @@ from yacht_edu.game import Game
 from yacht_edu.i18n import box_name, digits, t, tn
 from yacht_edu.scorecard import Option, Scorecard
 
-__all__ = ["box_key", "game_state", "ranking"]
+__all__ = ["ViewState", "box_key", "game_state", "ranking"]
 
-State = dict[str, Any]
+#: The board's view dictionary: what the page draws (JSON for ``board.js``).
+ViewState = dict[str, Any]
 
 
 def box_key(player: str, box: str) -> str:
@@ -30,7 +31,7 @@ def box_key(player: str, box: str) -> str:
     return f"box-{player}-{box}"
 
 
-def game_state(game: Game, lang: str, *, landing: bool) -> State:
+def game_state(game: Game, lang: str, *, landing: bool) -> ViewState:
     """Everything the board draws of ``game`` (not the panels)."""
     return {
         "lang": lang,
@@ -47,7 +48,7 @@ def game_state(game: Game, lang: str, *, landing: bool) -> State:
     }
 
 
-def dice_state(game: Game, lang: str) -> list[State]:
+def dice_state(game: Game, lang: str) -> list[ViewState]:
     held = set(game.held)
     can_hold = game.dice is not None and game.rolls_left > 0
     return [{"key": f"die-{i}", "face": None if game.dice is None else game.dice[i],
@@ -57,7 +58,7 @@ def dice_state(game: Game, lang: str) -> list[State]:
             for i in range(5)]
 
 
-def roll_state(game: Game, lang: str) -> State:
+def roll_state(game: Game, lang: str) -> ViewState:
     rolls = game.rolls_left
     if game.over:
         return {"key": "roll", "text": t("widget.roll_over", lang), "left": "", "locked": True}
@@ -70,13 +71,13 @@ def roll_state(game: Game, lang: str) -> State:
 # -- the scorecard: one table, boxes as rows, players as columns --------------------------------
 
 
-def card_state(game: Game, lang: str) -> State:
+def card_state(game: Game, lang: str) -> ViewState:
     rules = game.rules
     to_move = None if game.over else game.current_player
     players = [{"name": name, "current": name == to_move,
                 "heading": t("widget.card_to_play", lang, player=name) if name == to_move
                 else name} for name in game.players]
-    rows: list[State] = [box_row(game, c, lang) for c in rules.upper_section]
+    rows: list[ViewState] = [box_row(game, c, lang) for c in rules.upper_section]
     rows.append(sum_row(game, "upper", t("card.upper_subtotal", lang),
                         lambda card: upper_progress(card, lang)))
     if rules.has_upper_bonus:
@@ -91,19 +92,19 @@ def card_state(game: Game, lang: str) -> State:
     return {"players": players, "rows": rows, "box_heading": t("widget.col_box", lang)}
 
 
-def box_row(game: Game, box: str, lang: str) -> State:
+def box_row(game: Game, box: str, lang: str) -> ViewState:
     name = box_name(box, lang)
     return {"kind": "box", "box": box, "name": name,
             "section": "upper" if box in game.rules.upper_section else "lower",
             "cells": [box_cell(game, player, box, name, lang) for player in game.players]}
 
 
-def sum_row(game: Game, key: str, name: str, shown: Any) -> State:
+def sum_row(game: Game, key: str, name: str, shown: Any) -> ViewState:
     return {"kind": "sum", "key": key, "name": name,
             "cells": [shown(game.scorecard(player)) for player in game.players]}
 
 
-def box_cell(game: Game, player: str, box: str, name: str, lang: str) -> State:
+def box_cell(game: Game, player: str, box: str, name: str, lang: str) -> ViewState:
     """One box of one player: what it shows, its state and what it says when pointed at."""
     card = game.scorecard(player)
     value = card.boxes[box]
@@ -168,7 +169,7 @@ def ranking(totals: dict[str, int]) -> list[tuple[int, str, int]]:
             for name, points in ordered]
 
 
-def final_state(game: Game, lang: str) -> State:
+def final_state(game: Game, lang: str) -> ViewState:
     return {"heading": game_status(game, lang),
             "ranking": [{"place": digits(place, lang), "name": name,
                          "points": tn("board.points", points, lang)}
