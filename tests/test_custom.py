@@ -468,7 +468,7 @@ def test_the_box_points_add_up_to_the_solvers_expected_score() -> None:
                                    ye.custom_rules(add={"two_pairs": two_pairs})]
     for summary in compare_rules(variants):
         assert abs(sum(summary.points.values()) - summary.mean) < 1e-9
-        assert all(0 <= p <= 1 + 1e-12 for p in summary.scores.values())
+        assert all(0 <= p <= 1 + 1e-12 for p in summary.chance_to_score.values())
 
 
 def test_one_box_comparisons_match_the_exact_chances() -> None:
@@ -479,10 +479,11 @@ def test_one_box_comparisons_match_the_exact_chances() -> None:
     (summary,) = compare_rules([only_yacht])
     chance = float(p_within("yacht"))
     assert abs(summary.yacht_share - chance) < 1e-12
-    assert abs(summary.scores["yacht"] - chance) < 1e-12
+    assert abs(summary.chance_to_score["yacht"] - chance) < 1e-12
     assert abs(summary.points["yacht"] - 50 * chance) < 1e-10
     (choice,) = compare_rules([variant_of(["choice"], 1)])
-    assert abs(choice.points["choice"] - 17.5) < 1e-12 and abs(choice.scores["choice"] - 1) < 1e-12
+    assert abs(choice.points["choice"] - 17.5) < 1e-12
+    assert abs(choice.chance_to_score["choice"] - 1) < 1e-12
 
 
 def test_the_comparison_shows_every_rule_set_and_box() -> None:

@@ -50,7 +50,7 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "166.96": three.mean, "34.98": three.sd, "202.25": four.mean, "35.69": four.sd,
         "35.30": four.mean - three.mean, "2.94": same_gain_for_every_box(),
         "1.48": three.points["ones"], "1.51": four.points["ones"],
-        "0.2733": three.scores["yacht"], "0.5481": four.scores["yacht"],
+        "0.2733": three.chance_to_score["yacht"], "0.5481": four.chance_to_score["yacht"],
         "13.67": three.points["yacht"], "13.7": yacht_box_gain(),
         "50": ye.score((6, 6, 6, 6, 6), "yacht"),
         "25": full_house_25().score((3, 3, 3, 5, 5), "full_house"),
@@ -59,10 +59,11 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "171.10": full25.mean, "20.51": three.points["full_house"],
         "23.84": full25.points["full_house"],
         "3.33": full25.points["full_house"] - three.points["full_house"],
-        "22.4": three.points["full_house"] / three.scores["full_house"],
-        "91.5": 100 * three.scores["full_house"], "95.4": 100 * full25.scores["full_house"],
+        "22.4": three.points["full_house"] / three.chance_to_score["full_house"],
+        "91.5": 100 * three.chance_to_score["full_house"],
+        "95.4": 100 * full25.chance_to_score["full_house"],
         "17": two_pairs((1, 3, 3, 5, 5)), "19": two_pairs((3, 3, 3, 5, 5)),
-        "175.77": pairs.mean, "31.66": pairs.sd, "99.1": 100 * pairs.scores["two_pairs"],
+        "175.77": pairs.mean, "31.66": pairs.sd, "99.1": 100 * pairs.chance_to_score["two_pairs"],
         "0.210": luck_share(three), "0.176": four_rolls_luck_share(),
         "0.180": pairs.sd / pairs.mean,
         "100": ye.custom_rules("yacht", scores={"yacht": 100}).score((2,) * 5, "yacht"),
@@ -97,9 +98,10 @@ def test_the_optimal_player_measured_twice() -> None:
 
 def test_a_box_of_fifty_or_nothing_is_worth_fifty_times_its_chance() -> None:
     for summary in (yacht(), four_rolls()):
-        assert summary.points["yacht"] == pytest.approx(50 * summary.scores["yacht"], abs=1e-9)
+        chance = summary.chance_to_score["yacht"]
+        assert summary.points["yacht"] == pytest.approx(50 * chance, abs=1e-9)
     assert exercise("11.2").example() == pytest.approx(
-        50 * (four_rolls().scores["yacht"] - yacht().scores["yacht"]), abs=1e-9)
+        50 * (four_rolls().chance_to_score["yacht"] - yacht().chance_to_score["yacht"]), abs=1e-9)
 
 
 def test_the_exit_question_a_yacht_of_100_gains_at_least_the_boxs_points() -> None:

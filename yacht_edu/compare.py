@@ -37,15 +37,16 @@ __all__ = ["Comparison", "RulesSummary", "compare_rules", "summarise"]
 class RulesSummary:
     """One rule set under optimal play.
 
-    ``points[box]``: the points the box adds on average; ``scores[box]``: the chance that it
-    earns points; ``yacht_share``: the chance that some turn of the game ends with five of a kind.
+    ``points[box]``: the points the box adds on average; ``chance_to_score[box]``: the chance
+    that it earns points; ``yacht_share``: the chance that some turn of the game ends with five
+    of a kind.
     """
 
     rules: Rules
     mean: float
     sd: float
     points: Mapping[str, float]
-    scores: Mapping[str, float]
+    chance_to_score: Mapping[str, float]
     yacht_share: float
 
     def label(self, lang: str | None = None) -> str:
@@ -110,7 +111,7 @@ def summarise(rules: RulesLike) -> RulesSummary:
 def _summary(ruleset: Rules) -> RulesSummary:
     table = solve(ruleset)
     expected = table.expected()
-    points, scores, share = play_forward(objective_of("optimal", ruleset))
+    points, chance_to_score, share = play_forward(objective_of("optimal", ruleset))
     return RulesSummary(ruleset, float(expected.mean), expected.sd,
                         dict(zip(ruleset.boxes, points.tolist(), strict=True)),
-                        dict(zip(ruleset.boxes, scores.tolist(), strict=True)), share)
+                        dict(zip(ruleset.boxes, chance_to_score.tolist(), strict=True)), share)

@@ -44,7 +44,7 @@ def points_of(box: str) -> Cell:
 
 def chance_of(box: str) -> Cell:
     """The chance that ``box`` earns points."""
-    return lambda summary: summary.scores.get(box)
+    return lambda summary: summary.chance_to_score.get(box)
 
 
 def shown(value: float | None, chance: bool, first: float | None = None,

@@ -119,7 +119,8 @@ register(
             Misconception("more_rolls_same_gain", same_gain_for_every_box),
         ),
         wrong_answers=lambda: (Fraction(four_rolls().points["yacht"]),
-                               Fraction(four_rolls().scores["yacht"] - yacht().scores["yacht"]),
+                               Fraction(four_rolls().chance_to_score["yacht"]
+                                        - yacht().chance_to_score["yacht"]),
                                fourth_roll_gain(), 50),
     ),
     Exercise(

@@ -125,7 +125,7 @@ def play_forward(objective: Objective) -> tuple[npt.NDArray[np.float64],
     at = np.zeros(space.size)  # the chance of being in each state at the start of the turn
     at[space.number_of(Scorecard.empty(rules))] = 1.0
     clean = at.copy()  # ... and of having had no five of a kind so far
-    points, scores = np.zeros(space.number_of_boxes), np.zeros(space.number_of_boxes)
+    points, chance_to_score = np.zeros(space.number_of_boxes), np.zeros(space.number_of_boxes)
     for _ in range(space.number_of_boxes):
         states = np.flatnonzero(at)
         after, after_clean = np.zeros(space.size), np.zeros(space.size)
@@ -138,8 +138,8 @@ def play_forward(objective: Objective) -> tuple[npt.NDArray[np.float64],
             box = rows.row_box[row]
             weight = hand * at[here]
             np.add.at(points, box, weight * gain)
-            np.add.at(scores, box, weight * (gain > 0))
+            np.add.at(chance_to_score, box, weight * (gain > 0))
             np.add.at(after, following, weight)
             np.add.at(after_clean, following, hand * clean[here] * ~FIVE_OF_A_KIND[:, None])
         at, clean = after, after_clean
-    return points, scores, float(1.0 - clean.sum())
+    return points, chance_to_score, float(1.0 - clean.sum())
