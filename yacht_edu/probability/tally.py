@@ -64,7 +64,7 @@ class Tally:
     def add_faces(self, faces: Iterable[int]) -> Tally:
         """Several rolls at once (all or none: a face that is not 1..6 changes nothing)."""
         tally = self
-        for face in counts_of_each(faces):
+        for face in checked_faces(faces):
             tally = tally.add(face)
         return tally
 
@@ -129,7 +129,7 @@ class Tally:
         return pooled
 
 
-def counts_of_each(faces: Iterable[int]) -> tuple[int, ...]:
+def checked_faces(faces: Iterable[int]) -> tuple[int, ...]:
     """The faces, checked first (a bad one raises before any is added)."""
     listed = tuple(faces)
     counts_of(listed)
