@@ -32,8 +32,7 @@ import numpy as np  # noqa: E402
 import numpy.typing as npt  # noqa: E402
 from sympy import Rational  # noqa: E402
 
-from yacht_edu.dice import Hand, multisets  # noqa: E402
-from yacht_edu.dice import clear_caches as clear_model_caches  # noqa: E402
+from yacht_edu.dice import Hand, clear_dice_caches, multisets  # noqa: E402
 from yacht_edu.probability.turn import hand_chances  # noqa: E402
 from yacht_edu.rules import RULE_SETS, get_rules, score  # noqa: E402
 
@@ -43,8 +42,8 @@ MOMENT = ((2, 3, 4, 5, 5), "little_straight")  # dice in hand, the box a learner
 
 def clear_everything() -> None:
     """A cold start: the package's caches and the model's."""
-    probability.clear_caches()
-    clear_model_caches()
+    probability.clear_probability_caches()
+    clear_dice_caches()
 
 
 def best_of(action: Callable[[], object], repeats: int = 5, cold: bool = False) -> float:

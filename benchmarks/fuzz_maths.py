@@ -32,7 +32,7 @@ ODD = [*ODD_VALUES, 2.0, np.int64(2), np.float64(2.0), np.bool_(True), np.array(
 GROUPS = {
     "probability": ("p_", "count_", "expected_", "one_roll", "score_variable", "explain", "best_",
                     "chances", "keep_values", "simulate_turns", "keep_most", "reroll", "kind",
-                    "teacher", "with_decimal", "decimal", "fairness", "counts_of", "first_yacht",
+                    "teacher", "with_decimal", "decimal", "fairness", "face_counts", "first_yacht",
                     "simulate_first"),
     "solver": ("optimal_", "solve", "exact_solution"),
     "coach": ("advise(", "analyse"),

@@ -10,7 +10,7 @@ import pytest
 import sympy
 
 from yacht_edu.display import numbers
-from yacht_edu.display.compare import shown
+from yacht_edu.display.compare import cell_text
 from yacht_edu.display.explain import explain_kind_chain, explain_one_roll, fairness_summary
 from yacht_edu.display.numbers import (
     about_one_in,
@@ -121,9 +121,9 @@ def test_decimal_places_are_bounded() -> None:
 
 
 def test_the_comparison_writes_a_chance_as_every_face_does() -> None:
-    assert shown(0.0461, True, 0.0350, "en") == "4.6 % (+1.1)"
-    assert shown(248.41, False, 250.0, "en") == "248.4 (-1.6)"
-    assert shown(None, True) == "—"
+    assert cell_text(0.0461, True, 0.0350, "en") == "4.6 % (+1.1)"
+    assert cell_text(248.41, False, 250.0, "en") == "248.4 (-1.6)"
+    assert cell_text(None, True) == "—"
 
 
 def test_explain_one_roll_tells_the_count() -> None:

@@ -17,7 +17,7 @@ from yacht_edu.probability.fairness import (
     FewRollsWarning,
     chi_square,
     chi_square_tail,
-    counts_of,
+    face_counts,
 )
 
 scipy_stats = pytest.importorskip("scipy.stats")  # the test extra only
@@ -100,9 +100,9 @@ def test_bad_counts_are_refused_in_every_language(counts: object) -> None:
 
 
 def test_faces_become_counts() -> None:
-    assert counts_of([1, 6, 6, 3]) == (1, 0, 1, 0, 0, 2)
+    assert face_counts([1, 6, 6, 3]) == (1, 0, 1, 0, 0, 2)
     with pytest.raises(BadCountsError):
-        counts_of([1, 7])
+        face_counts([1, 7])
 
 
 def test_the_simulation_is_seeded() -> None:

@@ -16,7 +16,7 @@ from yacht_edu.display.numbers import decimal, with_decimal
 from yacht_edu.errors import ArgumentTypeError, InvalidKeepError, InvalidPlayersError
 from yacht_edu.i18n import LANGUAGES, language, t
 from yacht_edu.probability import p_kind_within, p_within
-from yacht_edu.probability.fairness import BadCountsError, counts_of, fairness
+from yacht_edu.probability.fairness import BadCountsError, face_counts, fairness
 from yacht_edu.probability.waiting import BadWaitError, first_yacht
 from yacht_edu.reach import beat_the_leader
 from yacht_edu.solver import optimal_expected_score, solve
@@ -55,7 +55,7 @@ def test_numpy_integers_are_whole_numbers_at_every_edge(rolls_left: Any) -> None
     assert advise(np.array(DICE), rolls_left).best == advise(DICE, 1).best
     assert p_within("yacht", np.int64(2)) == p_within("yacht", 2)
     assert p_kind_within(np.int64(3)) == p_kind_within(3)
-    assert counts_of(np.array([1, 6, 6])) == (1, 0, 0, 0, 0, 2)
+    assert face_counts(np.array([1, 6, 6])) == (1, 0, 0, 0, 0, 2)
     # a keep rule that answers with numpy integers keeps those dice
     sixes = p_within("yacht", 1, strategy=lambda d, r: [np.int64(v) for v in d if v == 6],
                      dice=DICE)
@@ -102,7 +102,7 @@ def test_counts_that_cannot_be_worked_out_are_refused() -> None:
     with pytest.raises(BadCountsError):
         fairness([10**10] * 6)
     with pytest.raises(BadCountsError, match="not 7"):
-        counts_of([1, 7])
+        face_counts([1, 7])
 
 
 def test_play_refuses_what_game_refuses_and_leaves_no_half_made_widget(

@@ -90,7 +90,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "fairness(counts)": lambda x: fairness.fairness(x, simulations=10),
     "fairness(simulations)": lambda x: fairness.fairness([5] * 6, simulations=x),
     "fairness(seed)": lambda x: fairness.fairness([5] * 6, simulations=10, seed=x),
-    "counts_of": lambda x: fairness.counts_of(x),
+    "face_counts": lambda x: fairness.face_counts(x),
     "first_yacht(turns)": lambda x: waiting.first_yacht().chance_within(x),
     "simulate_first_yacht(players)": lambda x: waiting.simulate_first_yacht(x),
     "simulate_first_yacht(seed)": lambda x: waiting.simulate_first_yacht(10, seed=x),

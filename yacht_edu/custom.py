@@ -237,7 +237,7 @@ def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: i
     :class:`~yacht_edu.errors.RuleDesignError` naming the hand, and nothing is made.
     """
     ruleset = base_rules(base, joker, upper_first)
-    rolls = check_rolls(rolls)
+    rolls = check_turn_rolls(rolls)
     scores = check_boxes_and_scores(scores, "scores", '{"full_house": 30}')
     added = check_boxes_and_scores(add, "add", '{"two_pairs": two_pairs}')
     removed = check_box_names(remove)
@@ -278,7 +278,7 @@ def base_rules(base: RulesLike, joker: Joker | None, upper_first: bool | None) -
     return get_rules(base, **variant)
 
 
-def check_rolls(rolls: object) -> int:
+def check_turn_rolls(rolls: object) -> int:
     number = whole_number(rolls)
     if number is None or not 1 <= number <= MOST_TURN_ROLLS:
         raise RuleDesignError("custom.error.rolls", value=Given(rolls), most=MOST_TURN_ROLLS)

@@ -31,7 +31,7 @@ __all__ = [
     "Dice",
     "DiceRoller",
     "Hand",
-    "clear_caches",
+    "clear_dice_caches",
     "faces",
     "keeps",
     "kept_values",
@@ -218,7 +218,7 @@ def _reroll_chances(kept: Hand) -> dict[Hand, Fraction]:
     }
 
 
-def clear_caches() -> None:
+def clear_dice_caches() -> None:
     """Forget the enumerations and chances computed so far (for benchmarks of a cold start)."""
     for cached in (hands.multisets, hands.keeps, hands.multiset_chance, _reroll_chances):
         cached.cache_clear()

@@ -116,7 +116,7 @@ class Given:
     value: object
 
     def __str__(self) -> str:
-        return shown(self, None)
+        return parameter_text(self, None)
 
 
 @dataclass(frozen=True, init=False)
@@ -136,7 +136,7 @@ class Faces:
         object.__setattr__(self, "values", tuple(values))
 
     def __str__(self) -> str:
-        return shown(self, None)
+        return parameter_text(self, None)
 
 
 def check_language(code: str | None) -> str:
@@ -223,7 +223,7 @@ def t(msgid: str, lang: str | None = None, /, **params: object) -> str:
     code = check_language(lang)
     text = (catalog(code).get(msgid) or catalog("en").get(msgid)
             or msgid.removeprefix(BOX_PREFIX))
-    words = {key: shown(value, code) for key, value in params.items()}
+    words = {key: parameter_text(value, code) for key, value in params.items()}
     return text.format(**words) if words else text
 
 
@@ -242,12 +242,12 @@ SHOWN_LENGTH = 60
 _LONGEST_INT_BITS = 14_000
 
 
-def shown(value: object, lang: str | None) -> str:
+def parameter_text(value: object, lang: str | None) -> str:
     """One message parameter as the reader sees it (see the module's docstring)."""
     if isinstance(value, BoxName):
         return box_name(value.id, lang)
     if isinstance(value, BoxNames):
-        return t("list.separator", lang).join(shown(BoxName(c), lang) for c in value.ids)
+        return t("list.separator", lang).join(parameter_text(BoxName(c), lang) for c in value.ids)
     if isinstance(value, Given):
         return shortened(python_form(value.value, lang))
     if isinstance(value, Faces):
@@ -257,7 +257,7 @@ def shown(value: object, lang: str | None) -> str:
     if isinstance(value, int):
         return digits(value, lang)
     if isinstance(value, (tuple, list)):
-        return t("list.separator", lang).join(shown(v, lang) for v in value)
+        return t("list.separator", lang).join(parameter_text(v, lang) for v in value)
     return printable(str(value))
 
 
@@ -318,7 +318,7 @@ def tn(msgid: str, count: int, lang: str | None = None, /, **params: object) -> 
 
 
 def t_format(text: str, code: str, params: Mapping[str, object]) -> str:
-    return text.format(**{key: shown(value, code) for key, value in params.items()})
+    return text.format(**{key: parameter_text(value, code) for key, value in params.items()})
 
 
 @functools.cache

@@ -60,7 +60,7 @@ YAHTZEE_BONUS_POINTS = 100
 FIXED_SCORES: Mapping[str, int] = {"full_house": 25, "small_straight": 30, "large_straight": 40}
 
 
-def counts_of(hand: Hand) -> tuple[int, ...]:
+def hand_counts(hand: Hand) -> tuple[int, ...]:
     return tuple(hand.count(face) for face in FACES)
 
 
@@ -71,7 +71,7 @@ def of_a_kind(hand: Hand, n: int) -> int | None:
 
 def is_full_house(hand: Hand) -> bool:
     """Three of one face and two of a *different* face."""
-    return sorted(c for c in counts_of(hand) if c) == [2, 3]
+    return sorted(c for c in hand_counts(hand) if c) == [2, 3]
 
 
 def has_run(hand: Hand, length: int) -> bool:

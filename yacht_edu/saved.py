@@ -119,7 +119,7 @@ def rules_document(rules: Rules) -> dict[str, Any]:
     return {
         "name": CUSTOM, "base": design.base, "title": rules.title or "", "rolls": design.rolls,
         "scores": dict(design.fixed), "remove": list(design.removed),
-        "functions": {box: {"table": list(tables[box]), "sha256": checksum(tables[box])}
+        "functions": {box: {"table": list(tables[box]), "sha256": table_checksum(tables[box])}
                       for box in design.functions},
         "add": list(design.added),
         "upper_bonus": [] if design.upper_bonus_rule is None else list(design.upper_bonus_rule),
@@ -128,7 +128,7 @@ def rules_document(rules: Rules) -> dict[str, Any]:
     }
 
 
-def checksum(table: Sequence[int]) -> str:
+def table_checksum(table: Sequence[int]) -> str:
     """SHA-256 of a score table written as comma-separated numbers."""
     return hashlib.sha256(",".join(map(str, table)).encode()).hexdigest()
 
@@ -273,7 +273,7 @@ def rules_from_document(document: Mapping[str, Any]) -> Rules:
         return get_rules(name, **fields)  # the other fields are the variant
     functions = {}
     for box, table in fields["functions"].items():
-        if checksum(table["table"]) != table["sha256"]:
+        if table_checksum(table["table"]) != table["sha256"]:
             raise BadSavedGameError("custom.error.saved_table", box=box)
         functions[box] = ScoreTable(box, table["table"])
     added = {box: functions.pop(box) for box in fields["add"]}

@@ -47,12 +47,14 @@ def chance_of(box: str) -> Cell:
     return lambda summary: summary.chance_to_score.get(box)
 
 
-def shown(value: float | None, chance: bool, first: float | None = None,
+def cell_text(value: float | None, chance: bool, first: float | None = None,
           lang: str | None = None) -> str:
     """A value with one decimal (a percentage for a chance), and its change from ``first``.
 
-    >>> shown(0.0461, True, 0.0350, "en"), shown(248.4, False, None, "en"), shown(None, True)
-    ('4.6 % (+1.1)', '248.4', '—')
+    >>> cell_text(0.0461, True, 0.0350, "en"), cell_text(248.4, False, None, "en")
+    ('4.6 % (+1.1)', '248.4')
+    >>> cell_text(None, True)
+    '—'
     """
     if value is None:
         return "—"
@@ -71,8 +73,8 @@ def comparison_html(comparison: Comparison, lang: str | None = None) -> str:
     body = []
     for label, cell, chance in comparison_rows(comparison, lang):
         values = [cell(s) for s in comparison]
-        cells = [shown(values[0], chance, None, lang)]
-        cells += [shown(v, chance, values[0], lang) for v in values[1:]]
+        cells = [cell_text(values[0], chance, None, lang)]
+        cells += [cell_text(v, chance, values[0], lang) for v in values[1:]]
         body.append(f"<tr><th style='text-align:left'>{html.escape(label)}</th>"
                     + "".join(f"<td style='text-align:right'>{c}</td>" for c in cells) + "</tr>")
     return (f"<table class='yacht-comparison'><tr><th>{html.escape(t('compare.what', lang))}"

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from yacht_edu.display.numbers import fraction
 
-__all__ = ["decimal_of", "exact", "flat", "is_blank", "same", "shown"]
+__all__ = ["answer_text", "decimal_of", "exact", "flat", "is_blank", "same"]
 
 
 def is_blank(answer: object) -> bool:
@@ -118,11 +118,12 @@ def _word(text: str) -> str:
     return text.strip().lower().replace(" ", "_").replace("-", "_")
 
 
-def shown(value: object) -> str:
+def answer_text(value: object) -> str:
     """A value as a learner reads it in a message: fractions as ``25/648``, tuples as ``(1, 2)``."""
     number = exact(value)
     if number is not None and not isinstance(value, str):
         return fraction(number)
     if isinstance(value, tuple):
-        return "(" + ", ".join(shown(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+        inside = ", ".join(answer_text(v) for v in value)
+        return "(" + inside + ("," if len(value) == 1 else "") + ")"
     return str(value)

@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from yacht_edu.display.numbers import with_decimal
-from yacht_edu.lessons.answers import decimal_of, exact, flat, is_blank, same, shown
+from yacht_edu.lessons.answers import answer_text, decimal_of, exact, flat, is_blank, same
 from yacht_edu.lessons.errors import UnknownExerciseError, UnknownLessonError
 
 __all__ = [
@@ -171,11 +171,12 @@ class Prediction(Task):
         if self.bounds is not None and not self.bounds[0] <= guess <= self.bounds[1]:
             low, high = self.bounds
             return Verdict(False, "lessons.predict.out_of_range",
-                           {"guess": shown(answer), "low": shown(low), "high": shown(high)},
+                           {"guess": answer_text(answer), "low": answer_text(low),
+                            "high": answer_text(high)},
                            counts=False)
         value = exact(self.actual())
         assert value is not None, f"the prediction {self.id} compares with an exact value"
-        params: dict[str, object] = {"guess": shown(answer), "value": with_decimal(value)}
+        params: dict[str, object] = {"guess": answer_text(answer), "value": with_decimal(value)}
         if value == 0 or abs(guess - value) <= self.close * abs(value):
             return Verdict(True, "lessons.predict.close", params)
         return Verdict(True, "lessons.predict.high" if guess > value else "lessons.predict.low",
@@ -218,7 +219,7 @@ class CodeExercise(Task):
             if not same(got, want):
                 return self.recognise(answer, cases) or Verdict(
                     False, "lessons.code.differs",
-                    {"input": _args(args), "got": shown(got), "expected": shown(want)})
+                    {"input": _args(args), "got": answer_text(got), "expected": answer_text(want)})
         return Verdict(True, "lessons.code.right", {"count": len(cases)})
 
     def recognise(self, function: Callable[..., object],
@@ -236,7 +237,7 @@ class CodeExercise(Task):
 
 
 def _args(args: tuple[object, ...]) -> str:
-    return ", ".join(shown(a) for a in args)
+    return ", ".join(answer_text(a) for a in args)
 
 
 _REGISTRY: dict[str, Task] = {}

@@ -43,7 +43,7 @@ __all__ = [
     "FewRollsWarning",
     "chi_square",
     "chi_square_tail",
-    "counts_of",
+    "face_counts",
     "fairness",
     "simulated_statistics",
 ]
@@ -68,7 +68,7 @@ class FewRollsWarning(UserWarning):
     """Too few rolls for the chi-square p-value to mean much: trust the simulation instead."""
 
 
-def counts_of(rolled: Iterable[int]) -> tuple[int, ...]:
+def face_counts(rolled: Iterable[int]) -> tuple[int, ...]:
     """How many times each face 1..6 appears among ``rolled`` faces (read as dice are)."""
     try:
         values = faces(rolled)
@@ -172,7 +172,7 @@ def fairness(counts: Sequence[int] | Mapping[int, int], *, simulations: int = 10
     """Test whether a die is fair from how many times each face came up.
 
     ``counts``: six counts for faces 1..6 (or a mapping face → count; a sequence of rolled
-    faces goes through :func:`counts_of` first).  ``simulations`` classes of fair dice are
+    faces goes through :func:`face_counts` first).  ``simulations`` classes of fair dice are
     rolled with numpy's ``default_rng(seed)`` for the simulated p-value.  With fewer than 30
     rolls a :class:`FewRollsWarning` says the chi-square p-value means little; the simulation
     is still there.

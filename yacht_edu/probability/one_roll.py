@@ -165,7 +165,7 @@ def score_variable(box: str, rules: RulesLike = "yacht", name: str | None = None
     return one_roll_distribution(box, rules).variable(name or box)
 
 
-def clear_caches() -> None:
+def clear_one_roll_caches() -> None:
     """Forget the counted rolls and distributions (for benchmarks measuring a cold start)."""
     _count_scoring.cache_clear()
     _distribution.cache_clear()

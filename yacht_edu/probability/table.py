@@ -16,7 +16,7 @@ from sympy import Rational
 
 from yacht_edu.i18n import t
 from yacht_edu.probability.one_roll import count_one_roll, p_one_roll
-from yacht_edu.probability.turn import best_expected, check_rolls, p_within
+from yacht_edu.probability.turn import best_expected, check_asked_rolls, p_within
 from yacht_edu.rules import Rules, RulesLike, get_rules
 
 __all__ = ["Row", "TeacherTable", "teacher_table"]
@@ -67,7 +67,7 @@ def teacher_table(rules: RulesLike = "yacht", *, rolls: int | None = None,
     """For every box: one-roll chance, best chance within ``rolls`` rolls (default: a turn of
     the rule set), best expected score."""
     ruleset = get_rules(rules)
-    rolls = check_rolls(ruleset.rolls if rolls is None else rolls, 1)
+    rolls = check_asked_rolls(ruleset.rolls if rolls is None else rolls, 1)
     rows = tuple(
         Row(box, count_one_roll(box, ruleset), p_one_roll(box, ruleset),
             p_within(box, rolls, ruleset), best_expected(box, rolls, ruleset))

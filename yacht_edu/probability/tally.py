@@ -28,7 +28,7 @@ from yacht_edu.probability.fairness import (
     BadCountsError,
     FairnessTest,
     checked_counts,
-    counts_of,
+    face_counts,
     fairness,
 )
 
@@ -57,7 +57,7 @@ class Tally:
 
     def add(self, face: int) -> Tally:
         """One more roll showing ``face``."""
-        (one,) = (i for i, n in enumerate(counts_of([face])) if n)
+        (one,) = (i for i, n in enumerate(face_counts([face])) if n)
         counts = tuple(n + (i == one) for i, n in enumerate(self.counts))
         return replace(self, counts=counts, faces=(*self.faces, one + 1))
 
@@ -132,7 +132,7 @@ class Tally:
 def checked_faces(faces: Iterable[int]) -> tuple[int, ...]:
     """The faces, checked first (a bad one raises before any is added)."""
     listed = tuple(faces)
-    counts_of(listed)
+    face_counts(listed)
     return listed
 
 

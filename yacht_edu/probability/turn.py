@@ -64,7 +64,7 @@ __all__ = [
     "best_expected",
     "best_keep",
     "chances",
-    "clear_caches",
+    "clear_probability_caches",
     "keep_most_common",
     "keep_values",
     "p_within",
@@ -190,11 +190,11 @@ def solution(box: str, rules: RulesLike, aim: Aim = "chance",
     return Solution(rule_set, box, aim, as_keep_rule(strategy))
 
 
-def clear_caches() -> None:
+def clear_probability_caches() -> None:
     """Forget every computed chance and worth (for benchmarks measuring a cold start)."""
     for cached in (named_solution, chain, hand_chances, fresh_chances):
         cached.cache_clear()
-    one_roll.clear_caches()
+    one_roll.clear_one_roll_caches()
 
 
 #: The most rolls (or rolls left) the questions of this module work out.  The worths of the chain
@@ -205,7 +205,7 @@ MOST_ASKED_ROLLS = 100
 MAX_TRIALS = 1_000_000
 
 
-def check_rolls(given: object, least: int) -> int:
+def check_asked_rolls(given: object, least: int) -> int:
     rolls = whole_number(given)
     if rolls is None:
         raise InvalidRollsError("probability.error.rolls_not_whole", rolls=Given(given))
@@ -254,8 +254,8 @@ def p_within(box: str, rolls: int | None = None, rules: RulesLike = "yacht",
     ways = solution(box, rules, "chance", strategy)
     rolls = ways.rule_set.rolls if rolls is None else rolls
     if dice is None:
-        return ways.fresh(check_rolls(rolls, 1))
-    return ways.from_hand(hand_of(dice), check_rolls(rolls, 0))
+        return ways.fresh(check_asked_rolls(rolls, 1))
+    return ways.from_hand(hand_of(dice), check_asked_rolls(rolls, 0))
 
 
 def best_expected(box: str, rolls: int | None = None, rules: RulesLike = "yacht", *,
@@ -268,8 +268,8 @@ def best_expected(box: str, rolls: int | None = None, rules: RulesLike = "yacht"
     ways = solution(box, rules, "score")
     rolls = ways.rule_set.rolls if rolls is None else rolls
     if dice is None:
-        return ways.fresh(check_rolls(rolls, 1))
-    return ways.from_hand(hand_of(dice), check_rolls(rolls, 0))
+        return ways.fresh(check_asked_rolls(rolls, 1))
+    return ways.from_hand(hand_of(dice), check_asked_rolls(rolls, 0))
 
 
 def chances(dice: Dice | Iterable[int] | None, rolls_left: int,
@@ -283,8 +283,8 @@ def chances(dice: Dice | Iterable[int] | None, rolls_left: int,
     """
     rule_set = get_rules(rules)
     if dice is None:
-        return dict(fresh_chances(rule_set, check_rolls(rolls_left, 1)))
-    return dict(hand_chances(rule_set, hand_of(dice), check_rolls(rolls_left, 0)))
+        return dict(fresh_chances(rule_set, check_asked_rolls(rolls_left, 1)))
+    return dict(hand_chances(rule_set, hand_of(dice), check_asked_rolls(rolls_left, 0)))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -309,7 +309,7 @@ def keep_values(box: str, dice: Dice | Iterable[int], rolls_left: int = 1,
     [((6, 6, 6, 6), 1/6), ((6, 6, 6), 1/36)]
     """
     ways = solution(box, rules, aim)
-    rolls = check_rolls(rolls_left, 1)
+    rolls = check_asked_rolls(rolls_left, 1)
     board, worths = chain(), ways.keeps_upto(rolls)
     subs = board.sub_keeps[board.hand_index[hand_of(dice)]]
     ranked = sorted(subs, key=lambda k: -worths[k])  # a stable sort keeps the tie order
@@ -321,7 +321,7 @@ def best_keep(box: str, dice: Dice | Iterable[int], rolls_left: int = 1,
     """The dice to keep for the best chance (or expected score) of ``box``."""
     ways = solution(box, rules, aim)
     board = chain()
-    keep = ways.keep_of(board.hand_index[hand_of(dice)], check_rolls(rolls_left, 1))
+    keep = ways.keep_of(board.hand_index[hand_of(dice)], check_asked_rolls(rolls_left, 1))
     return board.keeps[keep]
 
 
@@ -335,7 +335,7 @@ def simulate_turns(box: str, rolls: int = 3, rules: RulesLike = "yacht",
     99
     """
     ways = solution(box, rules, "chance", strategy)
-    check_rolls(rolls, 1)
+    check_asked_rolls(rolls, 1)
     roller, board, finals = DiceRoller(seed), chain(), []
     for _ in range(check_trials(trials)):
         dice = roller.roll()

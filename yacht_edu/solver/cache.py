@@ -44,8 +44,8 @@ __all__ = [
     "SOLVER_FORMAT",
     "SYSTEM_CACHE",
     "CacheWarning",
+    "arrays_checksum",
     "cache_dir",
-    "checksum",
     "load",
     "only",
     "rules_key",
@@ -131,7 +131,7 @@ def table_path(rules: Rules, kind: str) -> Path:
     return cache_dir() / f"{rules_key(rules)}-{kind}-v{SOLVER_FORMAT}.npz"
 
 
-def checksum(arrays: Arrays) -> str:
+def arrays_checksum(arrays: Arrays) -> str:
     """SHA-256 of the arrays' names, types, shapes and contents."""
     digest = hashlib.sha256()
     for name in sorted(arrays):
@@ -160,7 +160,7 @@ def header(rules: Rules, kind: str, fingerprint: bytes) -> dict[str, object]:
 
 def save(path: Path, arrays: Arrays, expected: Mapping[str, object]) -> bool:
     """Write ``arrays`` and their header atomically; False if the directory is not writable."""
-    meta = {**expected, "checksum": checksum(arrays)}
+    meta = {**expected, "checksum": arrays_checksum(arrays)}
     encoded = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), dtype=np.uint8)
     try:
         make_dirs(path.parent)
@@ -236,7 +236,7 @@ def read(path: Path, expected: Mapping[str, object]) -> dict[str, npt.NDArray[An
             arrays = {name: saved[name] for name in saved.files if name != "meta"}
     except Exception as error:
         raise Refused("corrupt") from error
-    if not isinstance(meta, dict) or meta.get("checksum") != checksum(arrays):
+    if not isinstance(meta, dict) or meta.get("checksum") != arrays_checksum(arrays):
         raise Refused("corrupt")
     if any(meta.get(key) != value for key, value in expected.items()):
         raise Refused("stale")

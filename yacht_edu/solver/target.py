@@ -9,7 +9,7 @@ above the most the open boxes can still give is hopeless (chance 0).
 A turn is worked out by the same kernel as the expected score
 (:func:`~yacht_edu.solver.turn.plan_turn`), with one column per (state, need) instead of one per
 state, and the layers by the same driver (:func:`~yacht_edu.solver.workers.run_layers`):
-:func:`hand_chances` ends the turn with each hand, scored in the box that leaves the best
+:func:`hand_reach_chances` ends the turn with each hand, scored in the box that leaves the best
 chance: the box adds its points, and the need that remains is looked up in the next state.
 
 Among choices with the same chance (a target already certain, or out of reach), the target
@@ -56,7 +56,7 @@ __all__ = [
     "TargetTable",
     "check_target",
     "clear_memory",
-    "hand_chances",
+    "hand_reach_chances",
     "most_to_come",
     "row_chances",
     "solve_target",
@@ -169,8 +169,8 @@ def row_chances(rows: BoxRows, states: Ints, needs: npt.NDArray[np.int64],
     return by_row.reshape(len(used), -1), used
 
 
-def hand_chances(rows: BoxRows, states: Ints, needs: npt.NDArray[np.int64],
-                 chance: Array) -> Array:
+def hand_reach_chances(rows: BoxRows, states: Ints, needs: npt.NDArray[np.int64],
+                       chance: Array) -> Array:
     """End the turn with each hand in its best box: shape (252, columns); ``needs`` as for
     :func:`row_chances`."""
     by_row, used = row_chances(rows, states, needs, chance)
@@ -197,7 +197,7 @@ def target_hands(table: TargetTable, states: Ints, needs: npt.NDArray[np.int64],
 def solve_chunk(rows: BoxRows, states: Ints, top: int, chance: Array) -> None:
     """Fill ``chance[states, 1 .. top]`` (the states' later states are solved already)."""
     needs = np.arange(1, top + 1, dtype=np.int64)[None, :]
-    plan = plan_turn((hand_chances(rows, states, needs, chance),), None,
+    plan = plan_turn((hand_reach_chances(rows, states, needs, chance),), None,
                      rows.space.rules.rolls, choose=None)
     chance[states, 1:top + 1] = np.clip(plan.worth[0].reshape(len(states), top), 0.0, 1.0)
 
