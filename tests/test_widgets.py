@@ -28,13 +28,13 @@ from yacht_edu.errors import (
 from yacht_edu.i18n import LANGUAGES, UnknownLanguageError, catalog, plural_catalog, t, tn
 from yacht_edu.rules import Rules
 from yacht_edu.widgets import (
-    ChancesPanel,
-    CoachPanel,
-    DiceView,
     GameView,
     NotYourTurnError,
-    ScorecardView,
+    chances_panel,
+    coach_panel,
+    dice_view,
     play,
+    scorecard_view,
 )
 from yacht_edu.widgets.board import PUBLIC_CLASSES, next_seed
 from yacht_edu.widgets.state import ranking
@@ -542,15 +542,15 @@ def test_an_unknown_language_is_refused() -> None:
 def test_repr_is_stable_for_nbval() -> None:
     first, second = play(("Asha",), seed=1), play(("Asha",), seed=None)
     assert repr(first) == repr(second) == "GameView(Rules('yacht'), players=('Asha',))"
-    assert "0x" not in repr(DiceView(Game()))
+    assert "0x" not in repr(dice_view(Game()))
 
 
 def test_the_parts_of_the_board_stand_alone() -> None:
     game = Game(("Asha",), seed=1)
-    assert DiceView(game).state["parts"] == ["dice"]
-    assert ScorecardView(game).state["parts"] == ["card"]
-    assert ChancesPanel(game).state["chances"] is not None
-    assert CoachPanel.__doc__
+    assert dice_view(game).state["parts"] == ["dice"]
+    assert scorecard_view(game).state["parts"] == ["card"]
+    assert chances_panel(game).state["chances"] is not None
+    assert coach_panel.__doc__
     with pytest.raises(ValueError, match="parts"):
         GameView(game, parts=("clock",))
 

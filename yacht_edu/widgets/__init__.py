@@ -7,10 +7,10 @@ for a move, a :class:`Referee` makes it on the game or answers why not, and the 
 from the model.  Parts of the board stand alone too::
 
     game = Game(("Asha", "Ravi"), rules="yahtzee", seed=7)
-    DiceView(game)                 # the dice and the roll button
-    ScorecardView(game)            # the scorecard
-    ChancesPanel(game)             # "my chances"
-    CoachPanel(game)               # the coach (needs the solver)
+    dice_view(game)                # the dice and the roll button
+    scorecard_view(game)           # the scorecard
+    chances_panel(game)            # "my chances"
+    coach_panel(game)              # the coach (needs the solver)
 
 >>> view = play(("Asha", "Ravi"), seed=2026)
 >>> view
@@ -35,15 +35,15 @@ from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock, NotYourTurnError, R
 
 __all__ = [
     "PARTS",
-    "ChancesPanel",
-    "CoachPanel",
-    "DiceView",
     "GameView",
     "NotYourTurnError",
     "Referee",
     "RuleDesigner",
-    "ScorecardView",
+    "chances_panel",
+    "coach_panel",
+    "dice_view",
     "play",
+    "scorecard_view",
 ]
 
 
@@ -76,22 +76,21 @@ def play(
     return GameView(game, lang=lang, chances=chances, coach=coach, settle=settle, clock=clock)
 
 
-def DiceView(game: Game, *, lang: str | None = None, **options: object) -> GameView:  # noqa: N802
+def dice_view(game: Game, *, lang: str | None = None, **options: object) -> GameView:
     """The dice and the roll button of ``game`` alone."""
     return GameView(game, lang=lang, parts=("dice",), **options)  # type: ignore[arg-type]
 
 
-def ScorecardView(game: Game, *, lang: str | None = None,  # noqa: N802
-                  **options: object) -> GameView:
+def scorecard_view(game: Game, *, lang: str | None = None, **options: object) -> GameView:
     """The scorecard of ``game`` alone (every player's column)."""
     return GameView(game, lang=lang, parts=("card",), **options)  # type: ignore[arg-type]
 
 
-def ChancesPanel(game: Game, *, lang: str | None = None) -> GameView:  # noqa: N802
+def chances_panel(game: Game, *, lang: str | None = None) -> GameView:
     """The "my chances" panel of ``game`` alone."""
     return GameView(game, lang=lang, parts=("panels",), chances=True)
 
 
-def CoachPanel(game: Game, *, lang: str | None = None) -> GameView:  # noqa: N802
+def coach_panel(game: Game, *, lang: str | None = None) -> GameView:
     """The coach of ``game`` alone."""
     return GameView(game, lang=lang, parts=("panels",), coach=True)
