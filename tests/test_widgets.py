@@ -480,7 +480,7 @@ def test_the_state_is_json_and_every_text_comes_from_the_catalog() -> None:
     view = play(game=game, chances=True)
     text = json.dumps(view.state, ensure_ascii=False)
     assert json.loads(text) == view.state
-    assert not re.search(r"\b(widget|board|display|box|card|die|error)\.[a-z_]+", text)
+    assert not re.search(r"\b(widget|board|display|category|card|die|error)\.[a-z_]+", text)
 
 
 def test_every_message_id_in_the_board_code_is_in_the_english_catalog() -> None:

@@ -98,9 +98,9 @@ def summary(samples: list[float]) -> dict[str, float | int]:
             "max": round(ordered[-1], 1)}
 
 
-def box(notebook: Notebook, box: str, player: str) -> Any:
-    """The box ``box`` in ``player``'s column."""
-    return notebook.widget(f'.yacht-category-{box}[data-player="{player}"]')
+def box(notebook: Notebook, name: str, player: str) -> Any:
+    """The box ``name`` in ``player``'s column."""
+    return notebook.widget(f'.yacht-category-{name}[data-player="{player}"]')
 
 
 def inside(viewport: dict[str, int], element: Any) -> bool:
@@ -270,7 +270,7 @@ def test_locked_controls_look_locked_and_answer_why(notebook: OpenNotebook) -> N
     grey = roll.evaluate("el => getComputedStyle(el).backgroundColor")
     assert grey == "rgb(217, 217, 217)"  # looks locked, not like the blue roll button
     roll.click(force=True)
-    expect(message).to_have_text("You have used all 3 rolls of this turn: choose a box to "
+    expect(message).to_have_text("You have used all 3 rolls of this turn: choose a category to "
                                  "score.")
     opacity = die.evaluate("el => getComputedStyle(el).opacity")
     assert opacity == "1"  # the dice stay fully readable after the third roll
