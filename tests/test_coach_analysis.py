@@ -127,3 +127,17 @@ def test_the_analysis_tells_a_staged_game_from_a_played_one() -> None:
     played = Game(seed=2)
     played.roll()
     assert analyse(played).staged_rolls == 0 and analyse(played).staged_note() == ""
+
+
+def test_a_roll_of_no_dice_is_not_a_stop_and_a_box_after_a_stop_follows_no_roll() -> None:
+    game = Game(seed=4)
+    game.roll(result=(6, 6, 6, 2, 1))
+    first = advise(game)
+    game.roll(positions=range(5))  # every die kept, and rolled anyway: the same dice, a roll fewer
+    second = advise(game)
+    game.score("sixes")  # stopped with a roll left
+    kept_all, stopped, box = analyse(game)
+    assert kept_all.chosen == stopped.chosen == (1, 2, 6, 6, 6)
+    assert kept_all.expected == second.expected > first.of((1, 2, 6, 6, 6)).expected
+    assert kept_all.loss == pytest.approx(first.expected - second.expected, abs=1e-12)
+    assert (kept_all.after_roll, stopped.after_roll, box.after_roll) == (True, True, False)

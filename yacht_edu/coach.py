@@ -261,7 +261,10 @@ def advise_card(objective: Objective, card: Scorecard, dice: Dice, rolls_left: i
 
 @dataclass(frozen=True)
 class Decision:
-    """One decision of a game: what was chosen, what was best, and the expected points lost."""
+    """One decision of a game: what was chosen, what was best, and the expected points lost.
+
+    ``after_roll``: the dice were just rolled (False for the box scored after stopping early:
+    the same dice as the keep before it)."""
 
     player: str
     turn: int
@@ -272,6 +275,7 @@ class Decision:
     expected: float
     best_expected: float
     loss: float
+    after_roll: bool = True
 
     @property
     def is_best(self) -> bool:
@@ -346,8 +350,9 @@ def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:
     """Each decision of a finished or running game, against the optimal one.
 
     A turn has up to three decisions: the keep after the first roll, the keep after the
-    second (keeping all five is stopping), and the box after the last roll.  Rolls set by hand
-    are counted in :attr:`Analysis.staged_rolls`; an event of an unknown kind is refused.
+    second (keeping all five is stopping; kept all five and rolled anyway, it is worth the same
+    dice with a roll fewer), and the box after the last roll.  Rolls set by hand are counted in
+    :attr:`Analysis.staged_rolls`; an event of an unknown kind is refused.
     """
     check_game(game, "coach.error.not_a_game")
     objective = objective_of("optimal", game.rules, progress=progress)
@@ -364,7 +369,8 @@ def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:
             else:
                 kept = tuple(sorted(dice[i] for i in event.keep))
                 decisions.append(_decision(objective, cards[player], dice, most - rolls, kept,
-                                           player, turns[player]))
+                                           player, turns[player],
+                                           rolled_none=len(kept) == len(dice)))
             dice, rolls = event.dice, rolls + 1
         elif isinstance(event, ScoreEvent) and dice is not None:
             player = event.player
@@ -372,7 +378,7 @@ def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:
                 decisions.append(_decision(objective, cards[player], dice, most - rolls,
                                            dice.hand, player, turns[player]))
             decisions.append(_decision(objective, cards[player], dice, 0, event.box,
-                                       player, turns[player]))
+                                       player, turns[player], after_roll=rolls == most))
             cards[player] = cards[player].fill(dice, event.box)
             dice, rolls = None, 0
         elif not isinstance(event, RollOffEvent):  # a roll-off decides nothing
@@ -386,9 +392,18 @@ def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:
 
 
 def _decision(objective: Objective, card: Scorecard, dice: Dice, rolls_left: int,
-              chosen: ChoiceValue, player: str, turn: int) -> Decision:
+              chosen: ChoiceValue, player: str, turn: int, *,
+              rolled_none: bool = False, after_roll: bool = True) -> Decision:
+    """The decision of a moment against the best one.  ``rolled_none``: every die was kept
+    and the player rolled anyway (a roll of no dice), which is worth the same dice with one
+    roll fewer, not stopping to score."""
     advice = advise_card(objective, card, dice, rolls_left, player)
     entry = advice.of(chosen)
+    expected, loss = entry.expected, entry.loss
+    if rolled_none:
+        expected = advise_card(objective, card, dice, rolls_left - 1, player).expected
+        loss = advice.expected - expected
+        loss = 0.0 if loss <= TIE else loss
     return Decision(player, turn, rolls_left, tuple(dice), entry.choice,
-                    tuple(c.choice for c in advice.ties), entry.expected, advice.expected,
-                    entry.loss)
+                    tuple(c.choice for c in advice.ties), expected, advice.expected, loss,
+                    after_roll)
