@@ -87,7 +87,7 @@ MATHEMATICS = ["yacht_edu.hands", "yacht_edu.rules", "yacht_edu.policies", "yach
                "yacht_edu.probability.turn", "yacht_edu.probability.kind_chain", "yacht_edu.solver",
                "yacht_edu.solver.turn", "yacht_edu.solver.states", "yacht_edu.solver.backward",
                "yacht_edu.solver.exact", "yacht_edu.solver.distribution", "yacht_edu.coach",
-               "yacht_edu.strategies", "yacht_edu.compare"]
+               "yacht_edu.luck", "yacht_edu.strategies", "yacht_edu.compare"]
 FACES = ["ipywidgets", "matplotlib", "anywidget", "yacht_edu.display", "yacht_edu.widgets",
          "yacht_edu.plots"]
 

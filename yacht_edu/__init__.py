@@ -36,6 +36,7 @@ from yacht_edu.scorecard import Scorecard
 if TYPE_CHECKING:  # what a type checker reads; at run time these load on first use (below)
     from yacht_edu.coach import advise, analyse
     from yacht_edu.compare import compare_rules
+    from yacht_edu.luck import luck_and_skill
     from yacht_edu.probability import expected_one_roll, p_one_roll, p_within, teacher_table
     from yacht_edu.probability.fairness import fairness
     from yacht_edu.reach import reach_probability
@@ -55,6 +56,7 @@ _LAZY = {
     "optimal_score_distribution": "yacht_edu.solver",
     "advise": "yacht_edu.coach",
     "analyse": "yacht_edu.coach",
+    "luck_and_skill": "yacht_edu.luck",
     "compare_rules": "yacht_edu.compare",
     "play": "yacht_edu.widgets",
     "reach_probability": "yacht_edu.reach",
@@ -112,6 +114,7 @@ __all__ = [
     "fairness",
     "get_language",
     "get_rules",
+    "luck_and_skill",
     "multisets",
     "optimal_expected_score",
     "optimal_score_distribution",
