@@ -214,6 +214,30 @@ def test_after_the_game_the_coach_shows_the_points_given_up(solver_cache: Path) 
     assert losses == sorted(losses, reverse=True)
 
 
+def test_after_the_game_the_coach_tells_a_good_decision_from_a_good_outcome(
+        solver_cache: Path) -> None:
+    from yacht_edu.luck import luck_and_skill
+
+    view = play(players=("Asha", "Ravi"), seed=2, coach=True, settle=0, lang="ur")
+    while not view.game.over:
+        view.roll()
+        view.score(view.game.scorecard().open_boxes[0])
+    luck = view.state["coach"]["luck"]
+    assert luck["heading"] == t("board.luck_heading", "ur")
+    assert luck["moral"] == t("board.luck_moral", "ur")
+    found = luck_and_skill(view.game)
+    for line, (name, entry) in zip(luck["lines"], found.items(), strict=True):
+        key = "board.luck_good" if entry.luck >= 0 else "board.luck_bad"
+        assert line == t(key, "ur", player=name, start=f"{entry.start:.2f}",
+                         luck=f"{abs(entry.luck):.2f}", loss=f"{entry.loss:.2f}",
+                         final=str(view.game.totals[name]))
+    english = GameView(view.game, lang="en", coach=True, settle=0).state["coach"]["luck"]
+    assert english["lines"][0].startswith("Asha could expect 166.96 points at the start; the "
+                                          "dice gave ")
+    view.new_game()
+    assert "luck" not in view.state["coach"]  # only once the game is over
+
+
 def test_the_coach_shows_its_solve_on_the_board(solver_cache: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     import yacht_edu.coach as coach

@@ -227,6 +227,8 @@ function coachPanel(coach, progress, solving, die) {
                       "aria-label": solving }),
       h("span", {}, solving, " ", ltr(`${progress} %`))) : null,
     h("p", { class: "yacht-coach-sentence" }, coach.sentence),
+    coach.luck ? h("div", { class: "yacht-luck" }, h("h4", {}, coach.luck.heading),
+      h("ul", {}, coach.luck.lines.map((line) => h("li", {}, line))), h("p", {}, coach.luck.moral)) : null,
     coach.why ? h("p", { class: "yacht-why" }, coach.why) : null,
     table,
     coach.spread ? h("p", { class: "yacht-spread-note" }, coach.spread) : null);

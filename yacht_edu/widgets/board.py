@@ -69,6 +69,8 @@ PUBLIC_CLASSES = {
     "yacht-target-input": "the number box of the target the coach's target mode plays for",
     "yacht-beat-leader": "the target mode's line in the last round: the leader's score to beat",
     "yacht-solving": "the coach's first solve of a table: its progress in words and a bar",
+    "yacht-luck": "after the game, in the coach panel: each player's score in words (expected "
+        "at the start, luck of the dice, points given up)",
     "yacht-rtl": "a board laid out right to left",
 }
 

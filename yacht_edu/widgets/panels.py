@@ -9,10 +9,12 @@ this module only chooses what a learner reads and writes it in their language.
   exact value is there on demand.
 * **Coach** — one sentence first (the best choice, the final score it leads to on average, what
   the runner-up gives up), then the ranked choices; after the game, the points each player gave
-  up.  A coach has *modes* (:data:`COACH_MODES`): the board offers a choice between them when
-  there is more than one.  The second mode plays to reach a target the learner sets (or, in the
-  last round of a game with several players, to beat the leader) and ranks the choices by the
-  chance of getting there.
+  up, and each player's score in words: expected at the start, plus the luck of the dice, less
+  the points the decisions gave up (a good decision against a good outcome).  A coach has
+  *modes* (:data:`COACH_MODES`): the board offers a choice between them when there is more than
+  one.  The second mode plays to reach a target the learner sets (or, in the last round of a
+  game with several players, to beat the leader) and ranks the choices by the chance of getting
+  there.
 
 The mathematics is imported when a panel is first switched on, so the game plays without it.
 """
@@ -28,6 +30,7 @@ from yacht_edu.dice import multisets
 from yacht_edu.display.numbers import (
     about_one_in,
     about_points,
+    decimal,
     fraction,
     percent,
     percentage_points,
@@ -119,7 +122,10 @@ def average_coach(game: Game, lang: str, progress: Progress | None,
     from yacht_edu import coach
 
     if game.over:
-        return analysis_state(coach.analyse(game, progress=progress), lang)
+        from yacht_edu.luck import luck_and_skill
+
+        found = luck_and_skill(game, progress=progress)
+        return analysis_state(found.analysis, lang) | {"luck": luck_state(found, lang)}
     advice = coach.advise(game, progress=progress)
     spread = t("board.spread_note", lang)
     if not advice.choices:
@@ -187,6 +193,17 @@ def analysis_state(analysis: Any, lang: str) -> ViewState:
                                 choice_label(d.best[0], lang), f"{d.loss:.2f}"],
                       "dice": [], "best": False} for d in worst],
             "why": ""}
+
+
+def luck_state(found: Mapping[str, Any], lang: str) -> ViewState:
+    """After the game: each player's score in words — expected at the start, the luck of the
+    dice, the points the decisions gave up (a good decision against a good outcome)."""
+    lines = [t("board.luck_good" if entry.luck >= 0 else "board.luck_bad", lang,
+               player=entry.player, start=decimal(entry.start, 2, lang),
+               luck=decimal(abs(entry.luck), 2, lang), loss=decimal(entry.loss, 2, lang),
+               final=digits(round(entry.final), lang)) for entry in found.values()]
+    return {"heading": t("board.luck_heading", lang), "lines": lines,
+            "moral": t("board.luck_moral", lang)}
 
 
 # -- the coach's target mode ------------------------------------------------------------------
