@@ -36,6 +36,7 @@ LESSON = Path(__file__).resolve().parents[1] / "teacher" / "07_classroom_game.ip
 def test_every_number_the_lesson_states_is_the_packages() -> None:
     game = classroom_game(SEED)
     analysis = ye.analyse(game)
+    luck = ye.luck_and_skill(game)
     greedy = strategy_expected_score("best_box_now")
     best = ye.optimal_expected_score("yacht")
     spread = math.sqrt(greedy.sd**2 + best.sd**2)
@@ -55,7 +56,11 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "48.8": Fraction(spread), "0.39": Fraction(below_zero),
         "13.4": Fraction(best.mean - greedy.mean),
         "2,000": GAMES, "0.38": greedy_beats_optimal(),
+        "63.71": Fraction(luck["Meera"].luck), "45.67": Fraction(luck["Meera"].loss),
+        "10.96": Fraction(-luck["Asha"].luck),
     })
+    assert luck["Meera"].luck > luck["Meera"].loss and luck["Asha"].loss == 0
+    assert all(entry.start == best.mean for entry in luck.values())
 
 
 def test_the_tie_chance_counts_every_pair_of_ordered_rolls() -> None:
