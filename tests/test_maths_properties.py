@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 
 from tests.helpers.examples import examples
 from tests.helpers.odd_values import odd_values
-from yacht_edu import Dice, Game, RuleError, coach, policies, reach, solver, strategies
+from yacht_edu import Dice, Game, RuleError, coach, luck, policies, reach, solver, strategies
 from yacht_edu import probability as p
 from yacht_edu.compare import compare_rules
 from yacht_edu.custom import custom_rules
@@ -114,6 +114,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "advise(target)": lambda x: coach.advise(YACHT, 1, target=x),
     "advise(points)": lambda x: coach.advise(YACHT, 1, target=100, points=x),
     "analyse": lambda x: coach.analyse(x),
+    "luck_and_skill": lambda x: luck.luck_and_skill(x),
     # strategies and policies
     "strategy_expected_score(strategy)": lambda x: strategies.strategy_expected_score(x),
     "strategy_expected_score(rules)": lambda x: strategies.strategy_expected_score(
