@@ -301,3 +301,4 @@ def test_the_numbers_are_written_to_two_places_and_luck_with_its_sign() -> None:
     assert cells == ["166.96", "-10.96", "0.00", "156.00"]
     lucky = LuckAndSkill("Ravi", 166.9551, 0.0, 0.0, 166.9551, 0, over=False)
     assert '"text-align:right">+0.00<' in luck_html((lucky,))
+    assert '<td dir="ltr" style="text-align:right">-10.96<' in luck_html((entry,), lang="ur")

@@ -44,4 +44,6 @@ def luck_html(entries: Sequence[LuckAndSkill], rules: Rules | None = None,
 
 
 def _number(value: float, lang: str | None, *, signed: bool = False) -> str:
-    return f'<td style="text-align:right">{decimal(value, 2, lang, signed=signed)}</td>'
+    """A number's cell, left to right inside a right-to-left table (its sign stays in front)."""
+    return (f'<td dir="ltr" style="text-align:right">'
+            f"{decimal(value, 2, lang, signed=signed)}</td>")
