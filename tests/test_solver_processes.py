@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import re
+import signal
+import time
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from yacht_edu.errors import SolverStoppedError
+from yacht_edu.i18n import LANGUAGES
 from yacht_edu.solver import backward, solve, workers
 from yacht_edu.solver.states import StateSpace, box_rows
 
@@ -75,11 +81,6 @@ def _team_job(work: backward.ChunkSolver) -> backward._ExpectedJob:
     return backward._ExpectedJob(work, layers, *tables)
 
 
-def _parts(job: backward._ExpectedJob, filled: int) -> list[tuple[int, int, int]]:
-    states = len(job.layers[filled].solved)
-    return [(filled, start, min(start + 8, states)) for start in range(0, states, 8)]
-
-
 @pytest.mark.skipif(not workers.can_fork(), reason="helper processes are forked on Linux only")
 def test_a_team_shares_out_every_part_once_and_this_process_works_too() -> None:
     import os
@@ -92,7 +93,7 @@ def test_a_team_shares_out_every_part_once_and_this_process_works_too() -> None:
 
     job = _team_job(work)
     with workers.Team(job, 1) as team:
-        done = list(team.run(_parts(job, 6)))
+        done = list(team.run(6))
         helpers = list(team.helpers)
     states = len(job.layers[6].solved)
     assert sum(done) == states
@@ -126,7 +127,7 @@ def test_a_helper_that_fails_stops_the_solve_with_a_clear_error(failure: str) ->
     with workers.Team(job, 1) as team:
         helpers = list(team.helpers)
         with pytest.raises(SolverStoppedError, match=re.escape(expected)) as stopped:
-            list(team.run(_parts(job, 10)))
+            list(team.run(10))
     assert isinstance(stopped.value, RuntimeError)
     assert "workers=1" in stopped.value.message("en")
     for lang in ("kn", "bn", "hi", "ur"):  # said in every language, with the details kept
@@ -157,3 +158,125 @@ def test_no_bar_is_none_or_false() -> None:
     assert workers.start_progress(False, 10, "x") is None  # type: ignore[arg-type]
     bar = workers.start_progress(CountingBar, 10, "x")
     assert isinstance(bar, CountingBar) and bar.total == 10
+
+
+# -- a helper that dies or is paused at any moment -------------------------------------------------
+
+#: Seconds within which a dead or paused helper must stop the solve (the team notices within
+#: workers.PATIENCE; the rest is room for a loaded machine).
+NOTICED_WITHIN = 10.0
+MOMENTS = ["before a layer", "mid-layer", "between layers", "holding the counter"]
+
+
+def _signal_job(moment: str, sign: int, helper_pid: npt.NDArray[np.int64]) -> backward._ExpectedJob:
+    """Yacht's layers, each part taking a moment; ``sign`` is sent to the helper at ``moment``."""
+    parent = os.getpid()
+
+    def work(states, mean, mean_square, filled):  # type: ignore[no-untyped-def]
+        time.sleep(0.002)  # parts that take a while, so both processes take some
+        if moment == "mid-layer" and os.getpid() == parent and filled == 10 and helper_pid[0]:
+            os.kill(int(helper_pid[0]), sign)  # while it works on this layer too
+            helper_pid[0] = 0
+        return np.zeros(len(states)), np.zeros(len(states))
+
+    return _team_job(work)
+
+
+class HoldingTeam(workers.Team):
+    """A team whose helper takes the counter's lock, then receives ``sign``: a helper killed or
+    paused holding it never gives it back."""
+
+    sign: int = signal.SIGKILL
+
+    def __init__(self, job: workers.LayerJob, size: int) -> None:
+        self.parent = os.getpid()
+        super().__init__(job, size)
+
+    def take(self) -> int:
+        if os.getpid() != self.parent:
+            self.lock.acquire()
+            os.kill(os.getpid(), self.sign)
+        return super().take()
+
+
+def _run_down(team: workers.Team) -> None:
+    for filled in (10, 9, 8):
+        list(team.run(filled))
+
+
+@pytest.mark.skipif(not workers.can_fork(), reason="helper processes are forked on Linux only")
+@pytest.mark.parametrize("sign", [signal.SIGKILL, signal.SIGSTOP], ids=["killed", "paused"])
+@pytest.mark.parametrize("moment", MOMENTS)
+def test_a_helper_that_dies_or_is_paused_at_any_moment_stops_the_solve_in_time(
+        moment: str, sign: int) -> None:
+    helper_pid = workers.shared_array(1, 0, np.int64, shared=True)
+    job = _signal_job(moment, sign, helper_pid)
+    team_of = HoldingTeam if moment == "holding the counter" else workers.Team
+    HoldingTeam.sign = sign
+    with team_of(job, 1) as team:
+        helpers = list(team.helpers)
+        helper_pid[0] = helpers[0].pid
+        if moment == "between layers":
+            assert sum(team.run(11)) == len(job.layers[11].solved)
+        if moment in ("before a layer", "between layers"):
+            os.kill(helpers[0].pid, sign)
+            time.sleep(0.1)  # idle, waiting for the next layer
+        started = time.monotonic()
+        with pytest.raises(SolverStoppedError) as stopped:
+            _run_down(team)
+    assert time.monotonic() - started < NOTICED_WITHIN
+    msgid = "solver.error.helper_paused" if sign == signal.SIGSTOP else (
+        "solver.error.helper_stopped")
+    assert stopped.value.msgid == msgid
+    for lang in LANGUAGES:
+        assert "workers=1" in stopped.value.message(lang)
+    assert not any(helper.is_alive() for helper in helpers)  # a paused one is killed too
+    assert not multiprocessing.active_children()
+
+
+@pytest.mark.skipif(not workers.can_fork(), reason="helper processes are forked on Linux only")
+@pytest.mark.parametrize("sign", [signal.SIGKILL, signal.SIGSTOP], ids=["killed", "paused"])
+def test_a_solve_whose_helper_dies_between_layers_stops_and_the_next_solve_is_right(
+        sign: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reproducer: a helper killed between layers gave a raw ConnectionResetError or
+    BrokenPipeError, a paused one hung the solve."""
+    monkeypatch.setattr(backward, "FORK_FROM", 0)  # fork even for Yacht
+    layer_done = backward._ExpectedJob.layer_done
+    signalled: list[int] = []
+
+    def signal_after_first_layer(job: backward._ExpectedJob, filled: int) -> None:
+        layer_done(job, filled)
+        if not signalled:
+            for helper in multiprocessing.active_children():
+                os.kill(helper.pid or 0, sign)
+                signalled.append(helper.pid or 0)
+
+    monkeypatch.setattr(backward._ExpectedJob, "layer_done", signal_after_first_layer)
+    started = time.monotonic()
+    with pytest.raises(SolverStoppedError):
+        solve("yacht", workers=2, use_cache=False)
+    assert time.monotonic() - started < NOTICED_WITHIN
+    assert signalled and not multiprocessing.active_children()
+    monkeypatch.setattr(backward._ExpectedJob, "layer_done", layer_done)
+    again = solve("yacht", workers=2, use_cache=False)
+    alone = solve("yacht", workers=1, use_cache=False)
+    assert np.array_equal(again.mean, alone.mean, equal_nan=True)
+    assert np.array_equal(again.mean_square, alone.mean_square, equal_nan=True)
+
+
+def test_a_process_is_paused_when_it_is_stopped_by_a_signal() -> None:
+    import subprocess
+    import sys
+
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        assert not workers.is_paused(sleeper.pid)
+        os.kill(sleeper.pid, signal.SIGSTOP)
+        deadline = time.monotonic() + 5
+        while not workers.is_paused(sleeper.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert workers.is_paused(sleeper.pid)
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert not workers.is_paused(sleeper.pid)  # gone: not paused

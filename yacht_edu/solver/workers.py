@@ -32,11 +32,13 @@ from yacht_edu.i18n import Given
 
 __all__ = [
     "FORK_FROM",
+    "PATIENCE",
     "LayerJob",
     "Progress",
     "ProgressBar",
     "can_fork",
     "check_progress",
+    "is_paused",
     "run_layers",
     "shared_array",
     "start_progress",
@@ -101,7 +103,7 @@ def run_layers(job: LayerJob, boxes: int, *, total: int, desc: str,
     try:
         with _helpers(job, helpers, forked) as run:
             for filled in range(boxes - 1, -1, -1):
-                for done in run(job.parts(filled)):
+                for done in run(filled):
                     if bar is not None:
                         bar.update(done)
                 job.layer_done(filled)
@@ -131,30 +133,42 @@ def can_fork() -> bool:
 
 @contextlib.contextmanager
 def _helpers(job: LayerJob, helpers: int,
-             forked: bool) -> Iterator[Callable[[list[Any]], Iterable[int]]]:
+             forked: bool) -> Iterator[Callable[[int], Iterable[int]]]:
     """Something that runs a layer's parts and yields how many states each part had."""
     if helpers == 1:
-        yield lambda parts: map(job.solve_part, parts)
+        yield lambda filled: map(job.solve_part, job.parts(filled))
     elif forked:
         with Team(job, helpers - 1) as team:
             yield team.run
     else:
         with ThreadPoolExecutor(helpers) as threads:
-            yield lambda parts: threads.map(job.solve_part, parts)
+            yield lambda filled: threads.map(job.solve_part, job.parts(filled))
+
+
+#: Seconds between looks at the helpers while this process waits for them: a helper that died or
+#: was paused (SIGSTOP) is noticed within about this long.  Only a wait longer than this looks,
+#: so a solve that goes well never does.
+PATIENCE = 0.25
 
 
 class Team:
     """This process and ``size`` forked helpers, sharing out each layer's parts.
 
-    Each layer costs one message to every helper and one back: the parts are handed out through
-    a counter in shared memory (whoever is free takes the next part), so no process waits for a
-    message between parts and this process works too, instead of feeding a pool.
+    Each layer costs one message to every helper (the number of filled boxes: each helper works
+    out the layer's parts itself) and one back: the parts are handed out through a counter in
+    shared memory (whoever is free takes the next part), so no process waits for a message
+    between parts and this process works too, instead of feeding a pool.
 
     Measured (docs/benchmarks-history.md, "The first round" and "The second round", 1): two
     threads spent 12.5 s of processor time on the Yahtzee solve where one spent 8.2 s (they
     queue for Python's lock between numpy's small calls); a ``multiprocessing.Pool`` fed one task
     per chunk (5,621) cost the solving process 2.5 s of processor time while it waited; with the
     team, the two processes spent 6.0 s in all for a 2.9 s solve, as one process alone.
+
+    A helper that dies or is paused at any moment — while working, while holding the counter,
+    while idle between layers — stops the solve with :class:`SolverStoppedError`: every wait
+    for a helper is a wait of :data:`PATIENCE` seconds, after which this process looks whether
+    each helper is still running.
     """
 
     def __init__(self, job: LayerJob, size: int) -> None:
@@ -182,45 +196,80 @@ class Team:
         for helper in self.helpers:
             helper.join(timeout=1 if exc_info[0] is None else 0)
             if helper.is_alive():
-                helper.terminate()
+                helper.kill()  # SIGKILL: it also ends a paused helper, which SIGTERM would not
                 helper.join()
         for link in self.links:
             link.close()
 
     def take(self) -> int:
         """The number of the next part nobody has taken."""
-        with self.lock:
+        while not self.lock.acquire(timeout=PATIENCE):
+            self.check_helpers()  # the holder may have died or been paused holding it
+        try:
             part = int(self.next_part[0])
             self.next_part[0] = part + 1
+        finally:
+            self.lock.release()
         return part
 
     def work(self, parts: list[Any]) -> Iterator[int]:
         while (part := self.take()) < len(parts):
             yield self.job.solve_part(parts[part])
 
-    def run(self, parts: list[Any]) -> Iterator[int]:
+    def run(self, filled: int) -> Iterator[int]:
+        """Work out the layer with ``filled`` boxes filled, with the helpers."""
         self.next_part[0] = 0
-        for link in self.links:
-            link.send(parts)
-        yield from self.work(parts)
         for link, helper in zip(self.links, self.helpers, strict=True):
-            multiprocessing.connection.wait([link, helper.sentinel])
             try:
-                done = link.recv() if link.poll() else None
-            except EOFError:  # it closed its end: it has stopped
-                done = None
-            if done is None:
-                helper.join(timeout=1)
+                link.send(filled)
+            except OSError:  # its end is closed: it has died
+                helper.join(timeout=PATIENCE)
+                raise SolverStoppedError("solver.error.helper_stopped",
+                                         code=helper.exitcode) from None
+        yield from self.work(self.job.parts(filled))
+        for link, helper in zip(self.links, self.helpers, strict=True):
+            while not multiprocessing.connection.wait([link, helper.sentinel], PATIENCE):
+                self.check_helpers()
+            yield self.answer(link, helper)
+
+    def answer(self, link: Any, helper: Any) -> int:
+        """How many states ``helper`` solved in this layer (it has answered or ended)."""
+        try:
+            done = link.recv() if link.poll() else None
+        except (EOFError, OSError):  # it closed its end: it has stopped
+            done = None
+        if done is None:
+            helper.join(timeout=1)
+            raise SolverStoppedError("solver.error.helper_stopped", code=helper.exitcode)
+        if isinstance(done, str):
+            raise SolverStoppedError("solver.error.helper_failed", error=done)
+        return int(done)
+
+    def check_helpers(self) -> None:
+        """Stop the solve if a helper has died or is paused."""
+        for helper in self.helpers:
+            if helper.exitcode is not None:
                 raise SolverStoppedError("solver.error.helper_stopped", code=helper.exitcode)
-            if isinstance(done, str):
-                raise SolverStoppedError("solver.error.helper_failed", error=done)
-            yield done
+            if is_paused(helper.pid):
+                raise SolverStoppedError("solver.error.helper_paused", pid=helper.pid)
 
     def _help(self, link: Any) -> None:
         """A helper's life: work on each layer it is sent, say how many states it solved."""
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # an interrupt is this process's to handle
-        while (parts := link.recv()) is not None:
-            try:
-                link.send(sum(self.work(parts)))
-            except Exception as error:  # reported to the solving process, which raises
-                link.send(f"{type(error).__name__}: {error}")
+        with contextlib.suppress(EOFError, OSError):  # the solving process has gone: end too
+            while (filled := link.recv()) is not None:
+                try:
+                    done: int | str = sum(self.work(self.job.parts(filled)))
+                except Exception as error:  # reported to the solving process, which raises
+                    done = f"{type(error).__name__}: {error}"
+                link.send(done)
+
+
+def is_paused(pid: int) -> bool:
+    """Whether process ``pid`` is stopped by a signal (SIGSTOP, SIGTSTP) or a debugger
+    (Linux's ``/proc``; elsewhere, never)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] in (b"T", b"t")
+    except (OSError, IndexError):
+        return False
