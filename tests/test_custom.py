@@ -20,7 +20,7 @@ import pytest
 import sympy
 
 import yacht_edu as ye
-from yacht_edu import custom
+from yacht_edu import custom, guard
 from yacht_edu.compare import compare_rules
 from yacht_edu.errors import BadSavedGameError, RuleDesignError, RuleError
 from yacht_edu.hands import HANDS
@@ -228,7 +228,7 @@ def failing(bad: object) -> Callable[[Sequence[int]], object]:
 
 
 @pytest.mark.parametrize(("bad", "msgid", "shown"), [
-    (ZeroDivisionError, "custom.error.box_raised", "ZeroDivisionError"),
+    (ZeroDivisionError, "guard.error.raised", "ZeroDivisionError"),
     (2.0, "custom.error.box_not_whole", "2.0"),
     (-1, "custom.error.box_negative", "-1"),
     (None, "custom.error.box_not_whole", "None"),
@@ -236,14 +236,16 @@ def failing(bad: object) -> Callable[[Sequence[int]], object]:
     ("3", "custom.error.box_not_whole", "'3'"),
 ])
 def test_a_bad_box_is_refused_naming_the_hand(bad: object, msgid: str, shown: str) -> None:
+    # a box that raises is named by the guard, with the hand it was given
+    hand = "(2, 2, 3, 3, 4)" if msgid.startswith("guard.") else "2-2-3-3-4"
     for kind in ("add", "scores"):
         spec = {"two_pairs" if kind == "add" else "choice": failing(bad)}
         with pytest.raises(RuleDesignError) as raised:
             ye.custom_rules("yacht", **{kind: spec})  # type: ignore[arg-type]
         assert raised.value.msgid == msgid
-        assert raised.value.params["hand"] == "2-2-3-3-4"
+        assert raised.value.params["input" if msgid.startswith("guard.") else "hand"] == hand
         for lang in LANGUAGES:
-            assert "2-2-3-3-4" in raised.value.message(lang) and shown in raised.value.message(lang)
+            assert hand in raised.value.message(lang) and shown in raised.value.message(lang)
 
 
 @pytest.mark.parametrize(("options", "msgid"), [
@@ -286,14 +288,14 @@ def test_a_box_that_never_returns_is_stopped_in_bounded_time() -> None:
     started = time.monotonic()
     with pytest.raises(RuleDesignError) as raised:
         ye.custom_rules(add={"stuck": stuck})
-    assert time.monotonic() - started < custom.TIME_LIMIT + 1.5
-    assert raised.value.msgid == "custom.error.box_too_slow"
-    assert raised.value.params["hand"] == "2-2-3-3-4"
+    assert time.monotonic() - started < guard.TIME_LIMIT + 1.5
+    assert raised.value.msgid == "guard.error.too_slow"
+    assert raised.value.params["input"] == "(2, 2, 3, 3, 4)"
 
 
 def test_a_slow_box_is_refused_outside_the_main_thread_too(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(custom, "TIME_LIMIT", 0.05)
+    monkeypatch.setattr(guard, "TIME_LIMIT", 0.05)
 
     def slow(dice: Sequence[int]) -> int:
         time.sleep(0.001)
@@ -310,7 +312,7 @@ def test_a_slow_box_is_refused_outside_the_main_thread_too(
     worker = threading.Thread(target=design)
     worker.start()
     worker.join(10)
-    assert [e.msgid for e in found] == ["custom.error.box_too_slow"]  # type: ignore[attr-defined]
+    assert [e.msgid for e in found] == ["guard.error.too_slow"]  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("changes", "msgid"), [

@@ -13,7 +13,7 @@ import yacht_edu
 
 MODEL = ["yacht_edu.dice", "yacht_edu.rules", "yacht_edu.scorecard", "yacht_edu.game",
          "yacht_edu.events", "yacht_edu.saved", "yacht_edu.checks",
-         "yacht_edu.errors", "yacht_edu.i18n", "yacht_edu.custom"]
+         "yacht_edu.errors", "yacht_edu.i18n", "yacht_edu.custom", "yacht_edu.guard"]
 #: The model without the rule designer and the saved-game format (which reads designed rules).
 THE_GAME = ["yacht_edu.dice", "yacht_edu.rules", "yacht_edu.scorecard", "yacht_edu.game",
             "yacht_edu.events"]
@@ -57,6 +57,12 @@ def test_the_game_does_not_import_the_rule_designer(module: str) -> None:
 def test_the_checks_read_only_the_errors_and_the_catalog() -> None:
     assert package_modules_loaded_by("yacht_edu.checks") == [
         "yacht_edu.checks", "yacht_edu.errors", "yacht_edu.i18n"]
+
+
+def test_the_guard_reads_only_the_errors_and_the_catalog() -> None:
+    # every part that runs a learner's function reads it: the model, the maths, the lessons
+    assert package_modules_loaded_by("yacht_edu.guard") == [
+        "yacht_edu.errors", "yacht_edu.guard", "yacht_edu.i18n"]
 
 
 def test_the_solver_does_not_import_the_game() -> None:

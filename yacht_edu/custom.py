@@ -26,20 +26,17 @@ yacht_edu.errors.RuleDesignError: Your box half returned 7.5 for the hand 1-2-3-
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import keyword
-import signal
-import threading
-import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import FrameType, MappingProxyType
+from types import MappingProxyType
 from typing import Any
 
 from yacht_edu.checks import items, whole_number
 from yacht_edu.errors import RuleDesignError
+from yacht_edu.guard import answers
 from yacht_edu.hands import HAND_INDEX, HANDS, Hand
 from yacht_edu.i18n import Given, box_name, t
 from yacht_edu.rules import (
@@ -58,7 +55,6 @@ from yacht_edu.rules import (
 __all__ = [
     "CUSTOM",
     "MOST_TURN_ROLLS",
-    "TIME_LIMIT",
     "BoxFunction",
     "CustomRules",
     "Design",
@@ -73,8 +69,6 @@ Table = tuple[int, ...]
 CUSTOM = "custom"
 #: A turn has from 1 to this many rolls.
 MOST_TURN_ROLLS = 6
-#: Seconds a learner's box may take for all 252 hands together.
-TIME_LIMIT = 2.0
 #: The most points a box (for any hand) or a bonus may give.
 MOST_POINTS = 10_000
 
@@ -375,33 +369,18 @@ def fixed_table(table: Table, points: int) -> Table:
 # -- checking a learner's function ---------------------------------------------------------------
 
 
-class _TooSlow(BaseException):
-    """Raised inside a learner's function when the time is up (not an Exception: a learner's
-    ``except Exception`` cannot swallow it)."""
-
-
 def table_of(box: str, function: BoxFunction) -> Table:
-    """The function's score for each of the 252 hands, each checked to be a whole number >= 0
-    and all of them within :data:`TIME_LIMIT` seconds."""
-    scores = []
-    started = time.monotonic()
-    with time_limit(TIME_LIMIT):
-        for hand in HANDS:
-            scores.append(checked_score(box, function, hand))
-            if time.monotonic() - started > TIME_LIMIT:
-                raise too_slow(box, hand)
-    return tuple(scores)
+    """The function's score for each of the 252 hands, each checked to be a whole number >= 0:
+    all of them worked out where a learner's function can be stopped (:mod:`yacht_edu.guard`),
+    within :data:`~yacht_edu.guard.TIME_LIMIT` seconds and a bounded memory."""
+    return tuple(answers(function, [(hand,) for hand in HANDS],
+                         lambda args, value: checked_score(box, args[0], value),
+                         error=RuleDesignError))
 
 
-def checked_score(box: str, function: BoxFunction, hand: Hand) -> int:
+def checked_score(box: str, hand: Hand, value: object) -> int:
+    """What the box's function gave for ``hand``, if it is a whole number from 0 up."""
     shown = "-".join(map(str, hand))
-    try:
-        value = function(hand)
-    except _TooSlow:
-        raise too_slow(box, hand) from None
-    except Exception as error:  # a learner's function may raise anything: name it
-        raise RuleDesignError("custom.error.box_raised", box=box, hand=shown,
-                              error=Given(error)) from None
     points = whole_number(value)
     if points is None:
         raise RuleDesignError("custom.error.box_not_whole", box=box, hand=shown,
@@ -410,29 +389,3 @@ def checked_score(box: str, function: BoxFunction, hand: Hand) -> int:
         raise RuleDesignError("custom.error.box_negative", box=box, hand=shown,
                               value=Given(value))
     return check_not_too_many(box, points)
-
-
-def too_slow(box: str, hand: Hand) -> RuleDesignError:
-    return RuleDesignError("custom.error.box_too_slow", box=box, hand="-".join(map(str, hand)),
-                           seconds=int(TIME_LIMIT))
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Interrupt the block after ``seconds`` (an alarm, where the platform has one and this is
-    the main thread; elsewhere :func:`table_of` checks the clock after each hand)."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(
-            signal, "setitimer"):
-        yield
-        return
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise _TooSlow
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)

@@ -24,6 +24,7 @@ __all__ = [
     "InvalidPlayersError",
     "InvalidSeedError",
     "JokerRuleError",
+    "LearnerFunctionError",
     "NoRollsLeftError",
     "NotRolledYetError",
     "ObserverFailedWarning",
@@ -98,6 +99,14 @@ class UnknownEventError(RuleError):
     """A history event of a kind the reader does not know (never silently skipped)."""
 
     default_msgid = "error.unknown_event"
+
+
+class LearnerFunctionError(RuleError):
+    """A function of yours (a keep rule, an answer to an exercise) that raised, took too long,
+    used too much memory or stopped Python: the message names it and what it was given
+    (:mod:`yacht_edu.guard`)."""
+
+    default_msgid = "guard.error.raised"
 
 
 class ObserverFailedWarning(RuntimeWarning):

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from yacht_edu.dice import Dice, faces, kept_values
 from yacht_edu.errors import InvalidKeepError, RuleError
+from yacht_edu.guard import answers
 from yacht_edu.hands import FACES, Hand
 from yacht_edu.i18n import Faces, Given, t
 
@@ -46,6 +47,7 @@ __all__ = [
     "UnknownStrategyError",
     "as_keep_rule",
     "box_pars",
+    "checked_keep",
     "get_strategy",
     "keep_most_common",
     "kept_by",
@@ -186,9 +188,23 @@ def as_keep_rule(strategy: object) -> KeepRule | None:
     raise UnknownStrategyError(strategy=Given(strategy), choices=", ".join(TURN_STRATEGIES))
 
 
-def kept_by(rule: KeepRule, hand: Hand, rolls_left: int) -> Hand:
-    """What ``rule`` keeps from ``hand`` (sorted), checked to be dice of that hand."""
-    kept = rule(Dice(hand), rolls_left)
+def kept_by(rule: KeepRule, hands: Sequence[Hand], rolls_left: int) -> tuple[Hand, ...]:
+    """What ``rule`` keeps from each of ``hands`` (sorted) with ``rolls_left`` rolls to come,
+    each checked to be dice of its hand.
+
+    A learner's rule is run on the whole table at once where it can be stopped
+    (:func:`yacht_edu.guard.answers`): one that raises, takes the wrong arguments, runs too long
+    or takes too much memory raises :class:`~yacht_edu.errors.LearnerFunctionError` naming it.
+
+    >>> kept_by(keep_most_common, [(1, 2, 2, 5, 6), (3, 3, 3, 4, 4)], rolls_left=1)
+    ((2, 2), (3, 3, 3))
+    """
+    return tuple(answers(rule, [(Dice(hand), rolls_left) for hand in hands],
+                         lambda args, kept: checked_keep(args[0].hand, kept)))
+
+
+def checked_keep(hand: Hand, kept: object) -> Hand:
+    """The values a keep rule kept from ``hand``, sorted, if they are dice of that hand."""
     try:
         values = tuple(sorted(kept_values(kept)))
     except InvalidKeepError:

@@ -24,11 +24,14 @@ from importlib import import_module
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from yacht_edu import guard
 from yacht_edu.display.numbers import with_decimal
+from yacht_edu.errors import RuleError
 from yacht_edu.lessons.answers import answer_text, decimal_of, exact, flat, is_blank, same
 from yacht_edu.lessons.errors import UnknownExerciseError, UnknownLessonError
 
 __all__ = [
+    "TIME_LIMIT",
     "CodeExercise",
     "Exercise",
     "Misconception",
@@ -42,6 +45,8 @@ __all__ = [
 ]
 
 _ID = re.compile(r"^(\d{2})\.(\d+)$")
+#: Seconds a learner's function may take for all the inputs of a code exercise.
+TIME_LIMIT = 10.0
 
 
 class Verdict(NamedTuple):
@@ -207,32 +212,30 @@ class CodeExercise(Task):
             return Verdict(False, "lessons.code.not_a_function", {"answer": repr(answer)},
                            counts=False)
         cases = list(self.inputs())
-        for number, args in enumerate(cases):
-            try:
-                got = answer(*args)
-            except Exception as error:  # the learner's code: any failure is feedback
-                return Verdict(False, "lessons.code.raised",
-                               {"input": _args(args), "error": f"{type(error).__name__}: {error}"})
-            if number == 0 and is_blank(got):
-                return Verdict(None, "lessons.code.not_written")
+        try:  # every input at once, where the learner's function can be stopped
+            answers = guard.answers(answer, cases, lambda args, got: guard.sent_back(got),
+                                    seconds=TIME_LIMIT)
+        except RuleError as failed:  # it raised, ran too long, took too much memory
+            return Verdict(False, failed.msgid, failed.params)
+        if cases and is_blank(answers[0]):
+            return Verdict(None, "lessons.code.not_written")
+        for args, got in zip(cases, answers, strict=True):
             want = self.reference(*args)
             if not same(got, want):
-                return self.recognise(answer, cases) or Verdict(
+                return self.recognise(cases, answers) or Verdict(
                     False, "lessons.code.differs",
                     {"input": _args(args), "got": answer_text(got), "expected": answer_text(want)})
         return Verdict(True, "lessons.code.right", {"count": len(cases)})
 
-    def recognise(self, function: Callable[..., object],
-                  cases: list[tuple[object, ...]]) -> Verdict | None:
-        """A misconception whose function agrees with the learner's on every input, if any."""
+    def recognise(self, cases: list[tuple[object, ...]],
+                  answers: list[object]) -> Verdict | None:
+        """A misconception whose function agrees with the learner's ``answers`` on every input
+        (``cases``), if any."""
         for mistake in self.misconceptions:
             wrong = mistake.value()
             assert callable(wrong), f"a misconception of {self.id} must give a function"
-            try:
-                if all(same(function(*args), wrong(*args)) for args in cases):
-                    return Verdict(False, misconception=mistake.name)
-            except Exception:  # the learner's function failing is no match
-                continue
+            if all(same(got, wrong(*args)) for args, got in zip(cases, answers, strict=True)):
+                return Verdict(False, misconception=mistake.name)
         return None
 
 

@@ -128,6 +128,8 @@ class Solution:
     made: list[bool] = field(init=False)
     hand_worths: list[list[int]] = field(init=False)
     keep_worths: list[list[int]] = field(init=False)
+    #: per rolls left: the keep (by index) the strategy chooses from each hand it is asked about
+    kept: dict[int, dict[int, int]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         scores = list(one_roll.box_scores(self.rule_set, self.box))
@@ -160,7 +162,20 @@ class Solution:
             return max(board.sub_keeps[hand], key=worths.__getitem__)  # the first: most dice
         if self.aim == "chance" and self.made[hand]:
             return board.keep_index[board.hands[hand]]
-        return board.keep_index[kept_by(self.strategy, board.hands[hand], rolls_left)]
+        return self.kept_by_strategy(rolls_left)[hand]
+
+    def kept_by_strategy(self, rolls_left: int) -> dict[int, int]:
+        """The keep (by index) the strategy chooses from each hand it plays on (every hand but
+        the made ones, for a chance), asked once for them all."""
+        if rolls_left not in self.kept:
+            assert self.strategy is not None
+            board = chain()
+            asked = [h for h in range(len(board.hands))
+                     if not (self.goal == "chance" and self.made[h])]
+            kept = kept_by(self.strategy, [board.hands[h] for h in asked], rolls_left)
+            self.kept[rolls_left] = {h: board.keep_index[keep]
+                                     for h, keep in zip(asked, kept, strict=True)}
+        return self.kept[rolls_left]
 
     def fresh(self, rolls: int) -> Rational:
         """The worth of a fresh turn of ``rolls`` rolls (the first keeps nothing)."""

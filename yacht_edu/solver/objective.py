@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 import numpy as np
@@ -204,6 +204,8 @@ class RuleOfThumb:
 
     strategy: Strategy
     rules: Rules
+    #: per rolls to come: the keep rule's keep (by index) from each hand
+    kept: dict[int, Ints] = field(default_factory=dict, repr=False)
 
     @property
     def target(self) -> int | None:
@@ -217,7 +219,15 @@ class RuleOfThumb:
         rule = self.strategy.keep_rule
         if rule is None:
             return best_keeps_by_value
-        return lambda values, to_come: _fixed_keeps(rule, to_come, values[0].shape[1])
+        return lambda values, to_come: np.repeat(self.kept_by_rule(rule, to_come)[:, None],
+                                                 values[0].shape[1], axis=1)
+
+    def kept_by_rule(self, rule: KeepRule, to_come: int) -> Ints:
+        """The keep (by index) the keep rule chooses from each hand, asked once per solve."""
+        if to_come not in self.kept:
+            kept = kept_by(rule, HANDS, to_come)
+            self.kept[to_come] = np.array([KEEP_INDEX[keep] for keep in kept], dtype=np.intp)
+        return self.kept[to_come]
 
     def hands(self, states: Ints, points: npt.NDArray[np.int64]) -> tuple[tuple[Array, ...],
                                                                             Ints]:
@@ -254,11 +264,6 @@ FAR = 10**9
 def within_reach(points: int) -> int:
     """``points`` held to ± :data:`FAR`."""
     return min(max(points, -FAR), FAR)
-
-
-def _fixed_keeps(rule: KeepRule, to_come: int, columns: int) -> Ints:
-    keep = np.array([KEEP_INDEX[kept_by(rule, hand, to_come)] for hand in HANDS], dtype=np.intp)
-    return np.repeat(keep[:, None], columns, axis=1)
 
 
 # -- what every objective shares -----------------------------------------------------------------
