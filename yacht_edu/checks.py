@@ -17,6 +17,7 @@ yacht_edu.errors.ArgumentTypeError: roll_off is a switch: give True or False, no
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
@@ -25,8 +26,10 @@ from yacht_edu.errors import ArgumentTypeError, InvalidPlayersError, InvalidSeed
 from yacht_edu.i18n import Given
 
 __all__ = [
+    "MOST_ITEMS",
     "MOST_PLACES",
     "SEED_LIMIT",
+    "can_look_up",
     "check_places",
     "check_players",
     "check_seed",
@@ -43,6 +46,9 @@ SEED_LIMIT = 2**128
 MOST_PLACES = 100
 #: What is never a list of items, though Python can iterate over it.
 NOT_A_LIST = (str, bytes, bytearray, Mapping)
+#: The most items read from a list, tuple, array or iterator a learner gives: an endless
+#: iterator (``itertools.repeat(6)``) is refused once this many are read, not read for ever.
+MOST_ITEMS = 1_000_000
 
 
 def whole_number(value: object) -> int | None:
@@ -59,15 +65,49 @@ def whole_number(value: object) -> int | None:
         return None
 
 
-def items(value: object, error: type[RuleError], msgid: str, *,
-          sets: bool = False) -> tuple[object, ...]:
-    """The items of a list, tuple, iterator or array; text, bytes, dicts and single values are
-    refused with ``error(msgid)`` naming what was given, and so are sets unless ``sets`` (where
-    the order does not matter)."""
+def items(value: object, error: type[RuleError], msgid: str, /, *, sets: bool = False,
+          **params: object) -> tuple[object, ...]:
+    """The items of a list, tuple, iterator or array: the one way the package reads a sequence
+    a learner gives (dice, keeps, players, counts, faces, rule sets).
+
+    Text, bytes, dicts and single values — a 0-d numpy array is one — are refused with
+    ``error(msgid, given=..., **params)`` naming what was given, and so are sets unless ``sets``
+    (where the order does not matter).  At most :data:`MOST_ITEMS` items are read: more (an
+    endless iterator) are refused with ``error``'s "too many items".
+
+    >>> items(iter([6, 6, 2]), RuleError, "error.rule")
+    (6, 6, 2)
+    >>> import itertools
+    >>> items(itertools.repeat(6), RuleError, "error.rule")
+    Traceback (most recent call last):
+    ...
+    yacht_edu.errors.RuleError: repeat(6) has more than 1000000 items: give a shorter list.
+    """
     refused = NOT_A_LIST if sets else (*NOT_A_LIST, AbstractSet)
     if isinstance(value, refused) or not isinstance(value, Iterable):
-        raise error(msgid, given=Given(value))
-    return tuple(value)
+        raise error(msgid, given=Given(value), **params)
+    try:
+        each = iter(value)
+    except TypeError:  # iterable by its kind but not as a value: a 0-d numpy array
+        raise error(msgid, given=Given(value), **params) from None
+    found = tuple(itertools.islice(each, MOST_ITEMS + 1))
+    if len(found) > MOST_ITEMS:
+        raise error("error.too_many_items", given=Given(value), most=MOST_ITEMS)
+    return found
+
+
+def can_look_up(value: object) -> bool:
+    """Whether ``value`` can be looked up in a dict or a set (a list, a dict or an array cannot:
+    asking raises ``TypeError``), so a lookup of what a learner or a view sent is asked safely.
+
+    >>> can_look_up("average"), can_look_up(["average"]), can_look_up((1, [2]))
+    (True, False, False)
+    """
+    try:
+        hash(value)
+    except TypeError:  # a list, a dict, an array, a tuple holding a list
+        return False
+    return True
 
 
 def check_switch(value: object, name: str) -> bool:

@@ -24,6 +24,7 @@ import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
+from yacht_edu.checks import items
 from yacht_edu.errors import RuleDesignError
 from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, RulesLike, get_rules
@@ -94,11 +95,12 @@ MOST_RULE_SETS = 8
 
 def check_rule_sets(given: object) -> tuple[RulesLike, ...]:
     """A list of 1 to :data:`MOST_RULE_SETS` rule sets (each checked when it is solved)."""
-    if (isinstance(given, (str, bytes, Mapping)) or not isinstance(given, Iterable)
-            or not 1 <= len(chosen := tuple(given)) <= MOST_RULE_SETS):
+    chosen = items(given, RuleDesignError, "compare.error.not_rule_sets", sets=True,
+                   value=Given(given), most=MOST_RULE_SETS)
+    if not 1 <= len(chosen) <= MOST_RULE_SETS:
         raise RuleDesignError("compare.error.not_rule_sets", value=Given(given),
                               most=MOST_RULE_SETS)
-    return chosen
+    return chosen  # type: ignore[return-value]  # each is checked when it is solved
 
 
 def summarise(rules: RulesLike) -> RulesSummary:

@@ -22,7 +22,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from yacht_edu import dice
 from yacht_edu.dice import FACES
+from yacht_edu.errors import InvalidDiceError
 from yacht_edu.i18n import Given
 from yacht_edu.probability.fairness import (
     BadCountsError,
@@ -130,10 +132,12 @@ class Tally:
 
 
 def checked_faces(faces: Iterable[int]) -> tuple[int, ...]:
-    """The faces, checked first (a bad one raises before any is added)."""
-    listed = tuple(faces)
-    face_counts(listed)
-    return listed
+    """The faces, checked first (a bad one raises before any is added), read as dice are: a
+    single value or an endless iterator is refused."""
+    try:
+        return dice.faces(faces)
+    except InvalidDiceError as wrong:
+        raise BadCountsError(wrong.msgid, **wrong.params) from None
 
 
 def whole_count(cell: str) -> int:

@@ -26,7 +26,7 @@ from typing import Literal
 
 from sympy import Rational
 
-from yacht_edu.checks import whole_number
+from yacht_edu.checks import can_look_up, whole_number
 from yacht_edu.dice import Dice, DiceRoller
 from yacht_edu.hands import (
     HAND_INDEX,
@@ -197,7 +197,8 @@ def solution(box: str, rules: RulesLike, aim: Aim = "chance",
     rule_set = checked(box, rules)
     if not isinstance(aim, str) or aim not in AIMS:
         raise UnknownAimError(aim=Given(aim), choices=", ".join(AIMS))
-    if isinstance(strategy, Strategy) and STRATEGIES.get(strategy.name) == strategy:
+    if (isinstance(strategy, Strategy) and can_look_up(strategy.name)
+            and STRATEGIES.get(strategy.name) == strategy):
         strategy = strategy.name
     if isinstance(strategy, str):
         as_keep_rule(strategy)  # a clear error for a name that plays no single box

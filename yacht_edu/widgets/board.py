@@ -28,20 +28,31 @@ from typing import Any
 import anywidget
 import traitlets
 
-from yacht_edu.checks import check_switch
+from yacht_edu.checks import can_look_up, check_switch
 from yacht_edu.errors import RuleError, SolverStoppedError
 from yacht_edu.game import Game, check_game
 from yacht_edu.i18n import Given, t
+from yacht_edu.widgets.messages import Shapes, intent_of
 from yacht_edu.widgets.panels import COACH_MODES, CoachSettings, chances_state, coach_state
 from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock, NotYourTurnError, Referee
 from yacht_edu.widgets.state import box_key, game_state
 
-__all__ = ["PARTS", "PUBLIC_CLASSES", "GameView", "next_seed"]
+__all__ = ["INTENTS", "PARTS", "PUBLIC_CLASSES", "GameView", "next_seed"]
 
 HERE = Path(__file__).parent
 #: The pieces a board can show; a board shows all of them unless told otherwise.
 PARTS = ("dice", "card", "panels")
 PANELS = ("chances", "coach")
+#: The intents the view sends, and the kinds of their fields (a target is checked by the board).
+INTENTS: Shapes = {
+    "roll": {},
+    "hold": {"die": (int,)},
+    "score": {"box": (str,), "player": (str, type(None))},
+    "new_game": {},
+    "panel": {"panel": (str,), "on": (bool, type(None))},
+    "coach_mode": {"mode": (str,)},
+    "coach_target": {"target": (object,)},
+}
 
 #: Classes that tests and teachers' stylesheets may select on (the view, ``board.js``, sets them).
 PUBLIC_CLASSES = {
@@ -169,7 +180,7 @@ class GameView(anywidget.AnyWidget):
 
     def set_coach_mode(self, mode: str) -> None:
         """Choose how the coach plays: one of :data:`~yacht_edu.widgets.panels.COACH_MODES`."""
-        if mode not in COACH_MODES:
+        if not can_look_up(mode) or mode not in COACH_MODES:
             raise ValueError(f"mode is one of {tuple(COACH_MODES)}, not {mode!r}.")
         self.coach_mode = mode
         self.render()
@@ -187,10 +198,9 @@ class GameView(anywidget.AnyWidget):
 
     def receive(self, content: Any) -> bool:
         """Answer one intent sent by the view (see the module's docstring); True if a move was
-        made.  A message that is not an intent of this board is ignored."""
-        if not isinstance(content, dict):
-            return False
-        intent = content.get("intent")
+        made.  A message that is not an intent of this board (:data:`INTENTS`) is refused and
+        logged (:mod:`yacht_edu.widgets.messages`), and changes nothing."""
+        intent = intent_of(content, INTENTS, "board")
         if intent == "roll":
             return self.roll()
         if intent == "hold" and content.get("die") in range(5):
@@ -206,7 +216,7 @@ class GameView(anywidget.AnyWidget):
             self.set_coach_mode(content["mode"])
         elif intent == "coach_target":
             try:
-                self.set_coach_target(content.get("target"))  # type: ignore[arg-type]
+                self.set_coach_target(content.get("target"))
             except RuleError:  # the box shows the target that still holds
                 self.render()
         return False

@@ -30,13 +30,24 @@ from yacht_edu.errors import RuleError
 from yacht_edu.i18n import check_language, t
 from yacht_edu.probability.fairness import FairnessTest, FewRollsWarning
 from yacht_edu.probability.tally import Tally
+from yacht_edu.widgets.messages import Shapes, intent_of
 
-__all__ = ["DieTally", "tally"]
+__all__ = ["INTENTS", "DieTally", "tally"]
 
 HERE = Path(__file__).parent
 _LABELS = ("title", "face", "count", "fair", "bar", "typed", "add", "undo", "clear", "file",
            "save", "load")
 _SEPARATORS = re.compile(r"[\s,;]+")
+#: The intents the view sends, and the kinds of their fields (a count is checked by the tally).
+INTENTS: Shapes = {
+    "face": {"face": (int,)},
+    "type": {"text": (str, type(None))},
+    "count": {"face": (int,), "count": (int, str, type(None))},
+    "undo": {},
+    "clear": {},
+    "save": {"path": (str, type(None))},
+    "load": {"path": (str, type(None))},
+}
 
 
 class DieTally(anywidget.AnyWidget):
@@ -124,15 +135,17 @@ class DieTally(anywidget.AnyWidget):
 
     # -- the view's side -----------------------------------------------------------------
 
-    def _intent(self, _: object, content: dict[str, Any], buffers: object) -> None:
-        intent = content.get("intent")
+    def _intent(self, _: object, content: Any, buffers: object) -> None:
+        """Answer what the view sends (:data:`INTENTS`); a message of another shape is refused
+        and logged (:mod:`yacht_edu.widgets.messages`), and changes nothing."""
+        intent = intent_of(content, INTENTS, "tally")
         try:
             if intent == "face":
-                self.click_face(content.get("face"))  # type: ignore[arg-type]
+                self.click_face(content.get("face"))
             elif intent == "type":
                 self.type_faces(str(content.get("text", "")))
             elif intent == "count":
-                self.set_count(content.get("face"), content.get("count", ""))  # type: ignore[arg-type]
+                self.set_count(content.get("face"), content.get("count", ""))
             elif intent == "undo":
                 self.undo()
             elif intent == "clear":
