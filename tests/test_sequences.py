@@ -18,6 +18,8 @@ import yacht_edu as ye
 from yacht_edu import checks
 from yacht_edu.coach import advise
 from yacht_edu.compare import compare_rules
+from yacht_edu.dice import multiset_chance, reroll_chances
+from yacht_edu.display import dice_html
 from yacht_edu.errors import (
     InvalidDiceError,
     InvalidKeepError,
@@ -57,6 +59,12 @@ READERS: dict[str, tuple[Callable[[Any], object], type[RuleError]]] = {
     "advise(dice)": (lambda x: advise(x, 1), InvalidDiceError),
     "custom_rules(remove=)": (lambda x: ye.custom_rules(remove=x), RuleDesignError),
     "compare_rules": (lambda x: compare_rules(x), RuleDesignError),
+    "Advice.of": (lambda x: advise((1, 2, 3, 4, 5), 1).of(x), InvalidKeepError),
+    "Dice.positions_of": (lambda x: ye.Dice(1, 2, 3, 4, 5).positions_of(x), InvalidKeepError),
+    "reroll_chances": (lambda x: reroll_chances(x), InvalidDiceError),
+    "multiset_chance": (lambda x: multiset_chance(x), InvalidDiceError),
+    "dice_html(dice)": (lambda x: dice_html(x), InvalidDiceError),
+    "dice_html(held=)": (lambda x: dice_html((1, 2, 3, 4, 5), held=x), InvalidKeepError),
 }
 
 

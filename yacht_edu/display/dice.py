@@ -17,7 +17,10 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from yacht_edu.i18n import t
+from yacht_edu.checks import items, whole_number
+from yacht_edu.dice import faces
+from yacht_edu.errors import InvalidKeepError
+from yacht_edu.i18n import Given, t
 
 if TYPE_CHECKING:
     from yacht_edu.dice import Dice
@@ -102,12 +105,24 @@ def die_label(position: int, face: int | None, held: bool, lang: str | None = No
 
 
 def dice_html(dice: Dice | Iterable[int], held: Iterable[int] = (), lang: str | None = None) -> str:
-    """Five dice side by side; a held die is framed, lifted and marked with a padlock."""
-    kept = set(held)
-    shown = "".join(_die_cell(i, face, i in kept, lang) for i, face in enumerate(dice))
+    """Five dice side by side; a held die (by its position) is framed, lifted and marked with a
+    padlock.  Both are read as the model reads them (a single value or an endless iterator is
+    refused)."""
+    kept = held_positions(held)
+    shown = "".join(_die_cell(i, face, i in kept, lang) for i, face in enumerate(faces(dice)))
     return (f'<div class="yacht-dice-row" style="display:flex;gap:10px;align-items:flex-start;'
             f'direction:ltr;padding-top:10px" role="group" '
             f'aria-label="{html.escape(t("display.dice", lang))}">{shown}</div>')
+
+
+def held_positions(held: Iterable[int]) -> frozenset[int]:
+    """The positions of held dice, each a whole number."""
+    positions = [(whole_number(p), p) for p in items(held, InvalidKeepError,
+                                                     "error.not_a_positions_list")]
+    for number, given in positions:
+        if number is None:
+            raise InvalidKeepError("error.bad_position", position=Given(given))
+    return frozenset(number for number, _ in positions if number is not None)
 
 
 def _die_cell(position: int, face: int, held: bool, lang: str | None) -> str:
