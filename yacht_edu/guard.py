@@ -215,7 +215,7 @@ def _in_a_child(function: Callable[..., Any], inputs: Sequence[Args], read: Read
     if not sent:
         raise _FailedError("stopped", index, os.waitstatus_to_exitcode(status))
     outcome, printed = pickle.loads(sent)
-    if printed:
+    if printed and sys.stdout is not None:  # no stdout (pythonw): nowhere to show it
         sys.stdout.write(printed)
     if isinstance(outcome, _FailedError):
         raise outcome
