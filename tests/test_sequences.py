@@ -29,7 +29,7 @@ from yacht_edu.errors import (
 )
 from yacht_edu.policies import Strategy, keep_most_common
 from yacht_edu.probability import chances, p_within
-from yacht_edu.probability.fairness import BadCountsError, counts_of
+from yacht_edu.probability.fairness import BadCountsError, face_counts
 from yacht_edu.probability.tally import Tally
 from yacht_edu.rules import get_rules
 from yacht_edu.widgets.board import GameView
@@ -51,7 +51,7 @@ READERS: dict[str, tuple[Callable[[Any], object], type[RuleError]]] = {
     "roll(result=)": (lambda x: ye.Game(seed=1).roll(result=x), InvalidDiceError),
     "Game(players)": (lambda x: ye.Game(x), InvalidPlayersError),
     "fairness(counts)": (lambda x: ye.fairness(x), BadCountsError),
-    "counts_of(rolled)": (lambda x: counts_of(x), BadCountsError),
+    "face_counts(rolled)": (lambda x: face_counts(x), BadCountsError),
     "Tally.add_faces": (lambda x: Tally("a").add_faces(x), BadCountsError),
     "Tally.add_counts": (lambda x: Tally("a").add_counts(x), BadCountsError),
     "p_within(dice=)": (lambda x: p_within("yacht", 1, dice=x), InvalidDiceError),

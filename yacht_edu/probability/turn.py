@@ -171,7 +171,7 @@ class Solution:
             assert self.strategy is not None
             board = chain()
             asked = [h for h in range(len(board.hands))
-                     if not (self.goal == "chance" and self.made[h])]
+                     if not (self.aim == "chance" and self.made[h])]
             kept = kept_by(self.strategy, [board.hands[h] for h in asked], rolls_left)
             self.kept[rolls_left] = {h: board.keep_index[keep]
                                      for h, keep in zip(asked, kept, strict=True)}
