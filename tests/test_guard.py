@@ -359,3 +359,13 @@ def test_values_sent_back_are_plain() -> None:
     odd = guard.sent_back([lambda: 0, threading.Lock()])
     assert isinstance(odd, list) and all(isinstance(item, guard.Shown) for item in odd)
     assert repr(guard.Shown("Odd()")) == "Odd()"
+
+
+def test_with_no_process_to_spare_the_table_runs_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_fork() -> int:
+        raise OSError("Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", no_fork)
+    assert ye.p_within("yacht", strategy=lambda d, r: ()) > 0
+    error = refused(lambda: ye.p_within("yacht", strategy=lambda d, r: [1 // 0]))
+    assert error.msgid == "guard.error.raised"

@@ -37,6 +37,7 @@ import struct
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -193,7 +194,15 @@ def _in_a_child(function: Callable[..., Any], inputs: Sequence[Args], read: Read
     at = mmap.mmap(-1, 8)  # the number of the input being tried, shared with the child
     struct.pack_into("q", at, 0, -1)
     reading, writing = os.pipe()
-    child = os.fork()
+    try:
+        with warnings.catch_warnings():  # Python 3.12 warns of forking a process with threads:
+            warnings.simplefilter("ignore", DeprecationWarning)  # the child only runs the table,
+            child = os.fork()  # and a child stuck on a lock is killed when its time is up
+    except OSError:  # no process to spare: the table runs here
+        for end in (reading, writing):
+            os.close(end)
+        at.close()
+        return _here(function, inputs, read, seconds)
     if child == 0:  # pragma: no cover - the child: never returns to the caller's code
         try:
             os.close(reading)
@@ -231,7 +240,8 @@ def _child(function: Callable[..., Any], inputs: Sequence[Args], read: Reader[An
     with contextlib.suppress(OSError):
         os.setpgid(0, 0)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers an interrupt
-    _limit_memory()
+    with contextlib.suppress(OSError, ValueError):  # no /proc, a limit that cannot be set
+        _limit_memory()
     printed = _Printed()
     outcome: object
     with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
@@ -297,7 +307,10 @@ def _end(child: int) -> int:
     for kill in (os.killpg, os.kill):
         with contextlib.suppress(OSError):
             kill(child, signal.SIGKILL)
-    return os.waitpid(child, 0)[1]
+    try:
+        return os.waitpid(child, 0)[1]
+    except ChildProcessError:  # reaped already (SIGCHLD ignored): its status is lost
+        return 0
 
 
 @dataclass(frozen=True)
