@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import re
@@ -208,7 +209,7 @@ def _run_down(team: workers.Team) -> None:
 @pytest.mark.parametrize("sign", [signal.SIGKILL, signal.SIGSTOP], ids=["killed", "paused"])
 @pytest.mark.parametrize("moment", MOMENTS)
 def test_a_helper_that_dies_or_is_paused_at_any_moment_stops_the_solve_in_time(
-        moment: str, sign: int) -> None:
+        moment: str, sign: int, monkeypatch: pytest.MonkeyPatch) -> None:
     helper_pid = workers.shared_array(1, 0, np.int64, shared=True)
     job = _signal_job(moment, sign, helper_pid)
     team_of = HoldingTeam if moment == "holding the counter" else workers.Team
@@ -232,6 +233,15 @@ def test_a_helper_that_dies_or_is_paused_at_any_moment_stops_the_solve_in_time(
         assert "workers=1" in stopped.value.message(lang)
     assert not any(helper.is_alive() for helper in helpers)  # a paused one is killed too
     assert not multiprocessing.active_children()
+    monkeypatch.setattr(backward, "FORK_FROM", 0)  # the next solve, forked too, is right
+    assert np.array_equal(solve("yacht", workers=2, use_cache=False).mean, _alone(),
+                          equal_nan=True)
+
+
+@functools.cache
+def _alone() -> npt.NDArray[np.float64]:
+    """Yacht's table solved by one process."""
+    return solve("yacht", workers=1, use_cache=False).mean
 
 
 @pytest.mark.skipif(not workers.can_fork(), reason="helper processes are forked on Linux only")

@@ -19,9 +19,10 @@ numbers, hands, text) and what the function printed, which is printed here; what
 function changes (a list it appends to, a global variable) stays in the child.
 
 The package's own functions (a module under ``yacht_edu``) are run here, as they are.  Where
-Python cannot fork (not Linux), the table is run in this process: the time is checked after each
-call, and an alarm interrupts a call in the main thread where the platform has one; a loop that
-swallows the alarm, or a call made in another thread, is then stopped only after the call ends.
+Python cannot fork (not Linux, or no process to spare), the table is run in this process, with
+no memory bound: the time is checked after each call, and an alarm interrupts a call in the main
+thread where the platform has one; a loop that swallows the alarm, or a call made in another
+thread, is then stopped only after the call ends.
 """
 
 from __future__ import annotations
