@@ -64,7 +64,7 @@ GROUPS = {
                     "teacher", "with_decimal", "decimal", "fairness", "face_counts", "first_yacht",
                     "simulate_first"),
     "solver": ("optimal_", "solve", "exact_solution"),
-    "coach": ("advise(", "analyse"),
+    "coach": ("advise(", "analyse", "luck_and_skill"),
     "strategies and policies": ("strategy_", "simulate(", "compare(", "get_strategy",
                                 "as_keep_rule", "keep rule"),
     "custom rule sets": ("custom_rules", "compare_rules"),
