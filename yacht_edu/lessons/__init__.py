@@ -56,7 +56,8 @@ translate, and ``python -m yacht_edu.locale.check`` must pass.
   "solution": true, "task": false}}`` (``grade_id`` the exercise id).  Build replaces a region at
   the top level of a cell by ``name = ...`` for each name it assigns (``answer = ...``), and a
   region inside a function's body by ``...``.  Put only the answer in the region; the check goes
-  in the next cell, ``check("02.3", answer)``, the cell's last line (so it shows).
+  in the next cell, ``check("02.3", answer)``, the cell's last line (so it shows), and names the
+  variable (or function) that holds the answer: the nbgrader course grades that name.
 - a teacher note is a markdown cell tagged ``teacher`` (``"metadata": {"tags": ["teacher"]}``);
   build leaves it out.  Start it with ``**Teacher's note — lesson N at a glance**``.  The notes
   of every lesson are also collected in ``docs/teaching.md``, one section per lesson headed
@@ -73,6 +74,13 @@ translate, and ``python -m yacht_edu.locale.check`` must pass.
 - commit notebooks without outputs; nbval runs both editions.  Under test
   (``YACHT_EDU_STRICT_CHECKS=1``, set by the root ``conftest.py``) a wrong answer raises, so the
   teacher's edition fails its run if a worked answer goes wrong; blanks stay fine.
+
+**Graded with nbgrader.**  ``python -m yacht_edu.lessons build --nbgrader DIR`` writes an nbgrader
+course from the teacher's edition (:mod:`~yacht_edu.lessons.course`): solution cells under grade
+ids nbgrader accepts (``ex02_3``), after each check a locked graded cell calling
+:func:`~yacht_edu.lessons.grade` (which fails unless the answer is right; a prediction is worth
+its participation point), and a configuration that keeps the teacher's notes out of the release.
+``tests/test_nbgrader.py`` grades right, blank and wrong submissions with nbgrader itself.
 """
 
 from yacht_edu.lessons.errors import EditionError, UnknownExerciseError, UnknownLessonError
@@ -88,6 +96,7 @@ from yacht_edu.lessons.exercise import (
     register,
 )
 from yacht_edu.lessons.feedback import Feedback, WrongAnswerError, check, reset_tries, tries
+from yacht_edu.lessons.grading import grade
 
 __all__ = [
     "CodeExercise",
@@ -103,6 +112,7 @@ __all__ = [
     "check",
     "exercise",
     "exercises",
+    "grade",
     "lessons",
     "register",
     "reset_tries",
