@@ -1,15 +1,21 @@
-"""Graded for marks: ``grade()`` fails unless the answer is right; ``check()`` never fails."""
+"""Graded for marks: ``grade()`` fails unless the answer is right (``check()`` itself never fails),
+and ``python -m yacht_edu.lessons build --nbgrader DIR`` writes a course of nbgrader source
+notebooks from the teacher's edition (nbgrader itself runs it in tests/test_nbgrader.py)."""
 
 from __future__ import annotations
 
+import json
 import re
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from yacht_edu.lessons import (
     CodeExercise,
+    EditionError,
     Prediction,
     Task,
     WrongAnswerError,
@@ -21,6 +27,20 @@ from yacht_edu.lessons import (
     reset_tries,
     tries,
 )
+from yacht_edu.lessons.__main__ import main
+from yacht_edu.lessons.course import (
+    CONFIG,
+    checked_answers,
+    course_notebook,
+    with_blanks_first,
+)
+from yacht_edu.lessons.edition import (
+    TEACHER_TAG,
+    blank_regions,
+    is_solution_cell,
+    is_teacher_note,
+    source,
+)
 from yacht_edu.lessons.grading import (
     PREDICTION_POINTS,
     RIGHT_ANSWER_POINTS,
@@ -29,6 +49,9 @@ from yacht_edu.lessons.grading import (
     points,
 )
 
+ROOT = Path(__file__).resolve().parents[1]
+TEACHER = ROOT / "teacher"
+TEACHERS = sorted(TEACHER.glob("*.ipynb"))
 ALL = [task for lesson in lessons() for task in exercises(lesson)]
 IDS = [task.id for task in ALL]
 #: nbgrader's own pattern of a grade id (its metadata schema, version 3).
@@ -40,6 +63,11 @@ def _fresh_tries() -> Iterator[None]:
     reset_tries()
     yield
     reset_tries()
+
+
+def read(path: Path) -> dict[str, Any]:
+    notebook: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return notebook
 
 
 def blank_function(*args: object) -> None:
@@ -109,3 +137,84 @@ def test_grade_ids_are_nbgraders_and_name_the_exercise() -> None:
     ids = [f(task.id) for task in ALL for f in (answer_cell_id, graded_cell_id)]
     assert all(NBGRADER_ID.match(grade_id) for grade_id in ids)
     assert len(set(ids)) == len(ids)
+
+
+@pytest.mark.parametrize("path", TEACHERS, ids=lambda p: p.name)
+def test_the_course_notebook_grades_every_exercise_after_its_check(path: Path) -> None:
+    teacher = read(path)
+    course = course_notebook(teacher)
+    cells = course["cells"]
+    kept = [cell for cell in cells if not cell["metadata"].get("nbgrader", {}).get("grade")]
+    assert len(kept) == len(teacher["cells"]), "only graded cells are added"
+    assert sum(is_teacher_note(cell) for cell in cells) == sum(
+        is_teacher_note(cell) for cell in teacher["cells"]) > 0
+    for task in exercises(path.name[:2]):
+        answer = next(n for n, cell in enumerate(cells)
+                      if is_solution_cell(cell)
+                      and cell["metadata"]["nbgrader"]["grade_id"] == answer_cell_id(task.id))
+        graded = next(n for n, cell in enumerate(cells)
+                      if cell["metadata"].get("nbgrader", {}).get("grade_id")
+                      == graded_cell_id(task.id))
+        checked = [name for cell in cells[answer:graded] if cell["cell_type"] == "code"
+                   for exercise_id, name in checked_answers(source(cell))
+                   if exercise_id == task.id]
+        assert answer < graded and len(checked) == 1
+        assert checked_answers(source(cells[graded - 1]))[-1][0] == task.id  # right after it
+        metadata = cells[graded]["metadata"]["nbgrader"]
+        assert metadata["locked"] and metadata["points"] == points(task)
+        assert source(cells[graded]) == ("from yacht_edu.lessons import grade\n\n"
+                                         f'grade("{task.id}", globals().get("{checked[0]}", ...))')
+        # the blank the learner's edition gives comes first, so the graded cell reads it
+        blanks = [line for line in blank_regions(source(cells[answer])).split("\n")
+                  if re.fullmatch(r"\w+ = \.\.\.", line)]
+        assert set(blanks) <= set(source(cells[answer]).split("\n"))
+        assert f"{checked[0]} = ..." in blanks or f"def {checked[0]}(" in source(cells[answer])
+    assert all(not cell.get("outputs") for cell in cells if cell["cell_type"] == "code")
+    assert course["metadata"]["yacht_edu"] == {"edition": "nbgrader"}
+    assert teacher == read(path), "the teacher's notebook itself is left as it was"
+
+
+def test_blanks_come_first_only_at_the_top_level() -> None:
+    function = "def f(x):\n    ### BEGIN SOLUTION\n    return x\n    ### END SOLUTION"
+    assert with_blanks_first(function) == function
+    region = "import math\n### BEGIN SOLUTION\np = 1\nanswer = p / 2\n### END SOLUTION"
+    assert with_blanks_first(region) == region.replace("### BEGIN", "p = ...\nanswer = ...\n"
+                                                       "### BEGIN")
+
+
+def test_the_course_refuses_an_answer_without_its_check() -> None:
+    def code(text: str, **metadata: Any) -> dict[str, Any]:
+        return {"cell_type": "code", "metadata": metadata, "source": text, "outputs": []}
+
+    solution = {"solution": True, "grade_id": "01.1", "grade": False, "locked": False,
+                "schema_version": 3, "task": False}
+    answer = code("### BEGIN SOLUTION\nanswer = 28\n### END SOLUTION", nbgrader=solution)
+    with pytest.raises(EditionError):
+        course_notebook({"cells": [answer], "metadata": {}})
+    with pytest.raises(EditionError):  # the check must name the answer's variable
+        course_notebook({"cells": [answer, code('check("01.1", 20 + 8)')], "metadata": {}})
+    graded = course_notebook({"cells": [answer, code('check("01.1", answer)')], "metadata": {}})
+    assert [cell["metadata"].get("nbgrader", {}).get("grade_id") for cell in graded["cells"]] == [
+        "ex01_1", None, "ex01_1_test"]
+
+
+def test_build_nbgrader_writes_the_course_and_keeps_the_teachers_configuration(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    course = tmp_path / "course"
+    command = ["build", "--teacher", str(TEACHER), "--nbgrader", str(course),
+               "--course", "yacht101"]
+    assert main(command) == 0
+    written = sorted(course.rglob("*.*"))
+    assert written == sorted([course / "nbgrader_config.py", *(
+        course / "source" / f"lesson{path.name[:2]}" / path.name for path in TEACHERS)])
+    config = (course / "nbgrader_config.py").read_text(encoding="utf-8")
+    assert config == CONFIG.format(course="yacht101", tag=TEACHER_TAG)
+    assert 'course_id = "yacht101"' in config and '{"teacher"}' in config
+    compile(config, "nbgrader_config.py", "exec")
+    (course / "nbgrader_config.py").write_text(config + "c.Exchange.root = '/srv'\n")
+    capsys.readouterr()
+    assert main(command) == 0
+    assert capsys.readouterr().out == "", "nothing changed: nothing written"
+    assert (course / "nbgrader_config.py").read_text().endswith("'/srv'\n")
+    with pytest.raises(SystemExit):
+        main([*command, "--check"])
