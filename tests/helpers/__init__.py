@@ -10,5 +10,7 @@ the same way, the editable install putting the clone's root on the path
 - :mod:`tests.helpers.mutations`: ways to damage a saved game;
 - :mod:`tests.helpers.odd_values`: odd values to give to every public function;
 - :mod:`tests.helpers.spread`: the rule sets the solver is checked on, and the spread (mean
-  square) of optimal play by the plain solver's recursion.
+  square) of optimal play by the plain solver's recursion;
+- :mod:`tests.helpers.submissions`: students' right, blank and wrong submissions of an nbgrader
+  release of a lesson.
 """
