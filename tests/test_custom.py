@@ -11,10 +11,12 @@ import json
 import random
 import threading
 import time
+import warnings
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import pytest
 import sympy
@@ -452,6 +454,100 @@ def test_a_saved_table_is_found_by_content_under_another_name(
     monkeypatch.setattr(solver, "solve_layers", no_solving)
     again = solve(ye.custom_rules("yacht", rolls=5, name="Fünf"))
     assert again.mean.tobytes() == first.mean.tobytes()
+
+
+# Rule sets are equal exactly when they play the same (issue 25): each pair below differs in
+# one thing that changes play, on a small Yahtzee (9 boxes) that solves in a second.
+SMALL = ("four_of_a_kind", "small_straight", "large_straight", "chance")
+
+
+def full_house_25(dice: Sequence[int]) -> int:
+    """A learner's full house: 25 for three of a kind and a pair, the very table of the fixed
+    25, but a function — so the joker rule does not score it 25."""
+    return 25 if sorted(Counter(dice).values()) == [2, 3] else 0
+
+
+def small_yahtzee(**changes: object) -> Rules:
+    return ye.custom_rules("yahtzee", remove=SMALL, **changes)  # type: ignore[arg-type]
+
+
+PLAYED_DIFFERENTLY: dict[str, tuple[dict[str, object], dict[str, object]]] = {
+    "a fixed score or a function": ({"scores": {"full_house": 25}},
+                                    {"scores": {"full_house": full_house_25}}),
+    "the yahtzee bonus": ({}, {"yahtzee_bonus": 200}),
+    "the joker rule": ({"joker": "forced"}, {"joker": "free"}),
+    "no joker rule": ({"joker": "forced"}, {"joker": "none"}),
+    "the upper bonus": ({}, {"upper_bonus_rule": (50, 35)}),
+    "upper first": ({}, {"upper_first": True}),
+    "the rolls": ({}, {"rolls": 4}),
+}
+
+
+@pytest.mark.parametrize("difference", sorted(PLAYED_DIFFERENTLY))
+def test_rule_sets_that_play_differently_are_different(difference: str) -> None:
+    from yacht_edu.solver import cache
+
+    first, second = (small_yahtzee(**changes) for changes in PLAYED_DIFFERENTLY[difference])
+    assert first != second and first.name != second.name and hash(first) != hash(second)
+    assert len({first, second}) == 2
+    for kind in ("float", "exact", "target"):
+        assert cache.table_path(first, kind) != cache.table_path(second, kind)
+    assert cache.header(first, "float", b"") != cache.header(second, "float", b"")
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ({"scores": {"full_house": 25}}, {}),  # the base's own full house, written out
+    ({"joker": "none", "yahtzee_bonus": 200}, {"joker": "none"}),  # no bonus is earned
+    ({"joker": "none", "scores": {"full_house": 25}},
+     {"joker": "none", "scores": {"full_house": full_house_25}}),  # no joker: no joker score
+])
+def test_rule_sets_that_play_the_same_are_equal(first: dict[str, object],
+                                                second: dict[str, object]) -> None:
+    assert small_yahtzee(**first) == small_yahtzee(**second)
+    yacht = ye.custom_rules("yacht", scores={"full_house": 25})  # yacht has no joker rule
+    assert yacht == ye.custom_rules("yacht", scores={"full_house": full_house_25})
+
+
+def test_a_function_box_is_solved_apart_from_a_fixed_one_in_memory_and_on_disk(
+        own_cache: Path) -> None:
+    from yacht_edu.solver import cache, clear_memory
+
+    fixed, function = (small_yahtzee(**changes) for changes in
+                       PLAYED_DIFFERENTLY["a fixed score or a function"])
+    assert fixed.joker_scores["full_house"] == 25 and "full_house" not in function.joker_scores
+    solved = solve(fixed).expected().mean
+    fresh = solve(function, use_cache=False).expected().mean  # issue 25: this was fixed's
+    assert fresh != solved
+    assert solve(function).expected().mean == fresh
+    files = sorted(p.name for p in own_cache.iterdir())
+    assert files == sorted({cache.table_path(fixed, "float").name,
+                            cache.table_path(function, "float").name})
+    clear_memory()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # each file is its own: none is "another version"
+        assert solve(fixed).expected().mean == solved
+        assert solve(function).expected().mean == fresh
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("difference", sorted(PLAYED_DIFFERENTLY))
+def test_rule_sets_that_play_differently_have_different_values(difference: str) -> None:
+    first, second = (small_yahtzee(**changes) for changes in PLAYED_DIFFERENTLY[difference])
+    solve(first)
+    assert solve(second, use_cache=False).expected().mean != solve(first).expected().mean
+
+
+@pytest.mark.slow
+def test_the_issues_two_full_houses_score_their_own_expected_values() -> None:
+    fixed = ye.custom_rules("yahtzee", scores={"full_house": 25})
+    function = ye.custom_rules("yahtzee", scores={"full_house": full_house_25})
+    assert fixed != function
+    assert solve(fixed).expected().mean == pytest.approx(254.5877, abs=1e-4)
+    assert solve(function, use_cache=False).expected().mean == pytest.approx(254.5055, abs=1e-4)
+    five_sixes = ye.Scorecard.from_filled({"yahtzee": 50, "sixes": 30}, fixed)
+    also = ye.Scorecard.from_filled({"yahtzee": 50, "sixes": 30}, function)
+    assert five_sixes.option((6,) * 5, "full_house").points == 25  # +125 with the bonus
+    assert also.option((6,) * 5, "full_house").points == 0  # +100
 
 
 def test_a_variant_too_large_to_solve_is_refused_with_its_size() -> None:

@@ -92,18 +92,38 @@ class Design:
     joker: Joker = "forced"
     upper_first: bool = False
 
+    @property
+    def has_jokers(self) -> bool:
+        """Whether a further five of a kind plays by the joker rule (and earns the yahtzee
+        bonus): the yahtzee base, a joker rule, the yahtzee box kept."""
+        return (self.base == "yahtzee" and self.joker != "none"
+                and any(box == "yahtzee" for box, _ in self.tables))
+
+    def joker_points(self) -> tuple[tuple[str, int], ...]:
+        """What the joker rule lets a five of a kind score in each box kept as a fixed score,
+        with its (new) points; a box given a function has none, whatever it returns."""
+        fixed = dict(self.fixed)
+        kept = dict(self.tables)
+        return tuple((box, fixed.get(box, points)) for box, points in FIXED_SCORES.items()
+                     if box in kept and box not in self.functions)
+
     def content(self) -> str:
-        """A digest of what play depends on (tables, rolls, bonuses, options), not of names
-        given to it: the same variant defined twice has the same content."""
+        """A digest of everything play depends on (tables, rolls, bonuses, options, and under
+        the joker rule which boxes are fixed scores), not of names given to it: two designs
+        have the same content exactly when they play the same."""
+        jokers = self.has_jokers
         played = [self.base == "yahtzee", self.rolls, self.tables, self.upper_bonus_rule,
-                  self.yahtzee_bonus, self.joker, self.upper_first]
+                  self.yahtzee_bonus if jokers else None, self.joker, self.upper_first,
+                  self.joker_points() if jokers else None]
         return hashlib.sha256(json.dumps(played).encode()).hexdigest()
 
 
 @dataclass(frozen=True, repr=False)
 class CustomRules(Rules):
-    """A rule set designed with :func:`custom_rules`.  Two custom rule sets that play the same
-    (same tables, rolls and bonuses) are equal, whatever they are called."""
+    """A rule set designed with :func:`custom_rules`.  Two custom rule sets are equal (and share
+    every table the solver keeps, in memory and on disk) exactly when they play the same: same
+    tables, rolls, bonuses and options, and under the joker rule the same boxes with fixed
+    scores (see :meth:`Design.content`), whatever they are called."""
 
     design: Design = field(default=None, compare=False, kw_only=True)  # type: ignore[assignment]
     title: str | None = field(default=None, compare=False, kw_only=True)
@@ -136,7 +156,7 @@ class CustomRules(Rules):
 
     @property
     def has_yahtzee_bonus(self) -> bool:
-        return self.is_yahtzee and self.joker != "none" and "yahtzee" in self.scorers
+        return self.design.has_jokers
 
     @property
     def yahtzee_bonus_points(self) -> int:
@@ -145,10 +165,7 @@ class CustomRules(Rules):
     @property
     def joker_scores(self) -> Mapping[str, int]:
         """The fixed-score boxes the design kept as fixed scores, with their (new) points."""
-        fixed = dict(self.design.fixed)
-        kept = {box: fixed.get(box, points) for box, points in FIXED_SCORES.items()
-                if box in self.scorers and box not in self.design.functions}
-        return MappingProxyType(kept)
+        return MappingProxyType(dict(self.design.joker_points()))
 
     @property
     def rolls(self) -> int:

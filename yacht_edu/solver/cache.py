@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 #: Bump when the meaning or layout of the saved arrays changes: older files become stale.
-SOLVER_FORMAT = 2
+SOLVER_FORMAT = 3
 
 #: The shared directory an administrator fills for everyone using this Python environment.
 SYSTEM_CACHE = Path(sys.prefix) / "share" / "yacht_edu" / "cache"
