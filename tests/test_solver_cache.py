@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from pathlib import Path
 from typing import ClassVar
 
@@ -16,6 +17,7 @@ import pytest
 
 import yacht_edu.solver as solver
 from yacht_edu import get_rules
+from yacht_edu.i18n import t
 from yacht_edu.solver import cache, clear_memory, exact_solution, solve
 from yacht_edu.solver.states import box_rows
 
@@ -85,7 +87,8 @@ def test_a_file_of_the_wrong_shape_is_rebuilt(own_cache: Path, solves: list[str]
     expected = cache.header(rules, "float", box_rows(rules).fingerprint())
     cache.save(cache.table_path(rules, "float"),
                {"mean": np.zeros(3), "mean_square": np.zeros(3)}, expected)
-    assert solve(rules).mean.shape == (4096,)
+    with pytest.warns(cache.CacheWarning, match="damaged"):  # refused before it is read
+        assert solve(rules).mean.shape == (4096,)
     assert solves == ["yacht_sum4"]
 
 
@@ -99,20 +102,36 @@ def test_an_interrupted_write_leaves_the_old_file(own_cache: Path, solves: list[
         raise OSError("disk full")
 
     monkeypatch.setattr(np, "savez", crash)  # the numpy the cache calls
-    assert cache.save(path, {"mean": np.zeros(2)}, {"format": 1}) is False
+    with pytest.warns(cache.CacheWarning, match="disk full"):
+        assert cache.save(path, {"mean": np.zeros(2)}, {"format": 1}) is False
     assert path.read_bytes() == before
     assert sorted(p.name for p in own_cache.iterdir()) == [path.name]
 
 
-def test_an_unwritable_cache_still_solves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                          solves: list[str]) -> None:
+def test_an_unwritable_cache_still_solves_and_says_so_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, solves: list[str]) -> None:
     blocker = tmp_path / "not-a-directory"
     blocker.write_text("a file where the cache directory should be")
     monkeypatch.setenv("YACHT_EDU_CACHE", str(blocker))
     clear_memory()
-    assert solve(YACHT).expected().mean == pytest.approx(166.955, abs=1e-3)
-    assert solves == ["yacht"]
+    with pytest.warns(cache.CacheWarning) as said:
+        assert solve(YACHT).expected().mean == pytest.approx(166.955, abs=1e-3)
+    assert [str(w.message) for w in said] == [t("cache.unwritable", where=str(blocker),
+                                                reason=_reason(said))]
+    assert str(blocker) in str(said[0].message) and "YACHT_EDU_CACHE" in str(said[0].message)
     clear_memory()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # said once a session: not again for this folder
+        solve(YACHT)
+        solve(get_rules("yacht_sum4"))
+    assert solves == ["yacht", "yacht", "yacht_sum4"]
+    clear_memory()
+
+
+def _reason(said: pytest.WarningsRecorder) -> str:
+    """The system's words for why the folder could not be written, as the warning gives them."""
+    text = str(said[0].message)
+    return text[text.index("(") + 1:text.index(")")]
 
 
 @pytest.mark.slow

@@ -2,21 +2,24 @@
 
 A shared directory (``YACHT_EDU_SHARED_CACHE``) is read first and never written; a corrupt or
 stale table in it is skipped with a warning and solved into the learner's own directory; any
-failure to read a file (whatever the exception) is a corrupt table; files are written whole
-(two processes writing at once never leave a torn file) and readable by everyone.
+failure to read a file (whatever the exception) is a corrupt table, and a file whose arrays are
+larger than the file itself is refused before any is read; files are written whole (two
+processes writing at once never leave a torn file) and readable by everyone.
 """
 
 from __future__ import annotations
 
 import io
+import json
 import os
 import stat
 import subprocess
 import sys
 import tokenize
+import tracemalloc
 import warnings
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +154,72 @@ def test_any_failure_to_read_is_a_corrupt_table(own_cache: Path, solves: list[st
     clear_memory()
     solve(YACHT)  # the table written again is good
     assert solves == ["yacht", "yacht"]
+
+
+# -- forged tables: refused by what they declare, before any array is read (issue 25) --------
+
+def npy_header(shape: tuple[int, ...], dtype: str = "<f8") -> bytes:
+    """The header of a ``.npy`` file declaring an array of ``shape`` (what numpy writes)."""
+    out = io.BytesIO()
+    np.lib.format.write_array_header_1_0(out, {"descr": dtype, "fortran_order": False,
+                                               "shape": shape})
+    return out.getvalue()
+
+
+def forged(path: Path, members: dict[str, tuple[bytes, int]]) -> Path:
+    """A table file of hand-made members: name -> (bytes, zip compression)."""
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, (data, compression) in members.items():
+            archive.writestr(zipfile.ZipInfo(name), data, compress_type=compression)
+    return path
+
+
+def meta() -> tuple[bytes, int]:
+    data = np.frombuffer(json.dumps({"format": 1}).encode(), dtype=np.uint8)
+    out = io.BytesIO()
+    np.lib.format.write_array(out, data)
+    return out.getvalue(), zipfile.ZIP_STORED
+
+
+FORGERIES: dict[str, Callable[[], dict[str, tuple[bytes, int]]]] = {
+    # A header declaring 400 MB over eight bytes of data: numpy allocated the whole array first.
+    "a forged shape": lambda: {"meta.npy": meta(),
+                               "mean.npy": (npy_header((50_000_000,)) + bytes(8),
+                                            zipfile.ZIP_STORED)},
+    # 64 MB of zeros compress to 64 KB: a table is stored, never compressed.
+    "a compressed array": lambda: {"meta.npy": meta(),
+                                   "mean.npy": (npy_header((8_000_000,)) + bytes(64_000_000),
+                                                zipfile.ZIP_DEFLATED)},
+    "a thousand arrays": lambda: {"meta.npy": meta(), **{
+        f"a{i}.npy": (npy_header((1,)) + bytes(8), zipfile.ZIP_STORED) for i in range(1000)}},
+    "a negative shape": lambda: {"meta.npy": meta(),
+                                 "mean.npy": (npy_header((-1,)), zipfile.ZIP_STORED)},
+}
+
+
+@pytest.mark.parametrize("forgery", sorted(FORGERIES))
+def test_a_forged_table_is_refused_before_its_arrays_are_read(forgery: str,
+                                                              tmp_path: Path) -> None:
+    path = forged(tmp_path / "table.npz", FORGERIES[forgery]())
+    assert path.stat().st_size < 1_000_000
+    tracemalloc.start()
+    try:
+        with pytest.raises(cache.Refused, match="corrupt"):
+            cache.read(path, {"format": 1})
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4_000_000
+
+
+def test_an_array_of_another_shape_than_the_solver_reads_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "table.npz"
+    assert cache.save(path, {"mean": np.zeros(3)}, {"format": 1})
+    assert cache.read(path, {"format": 1}, {"mean": ((3,), np.float64)})["mean"].shape == (3,)
+    for layout in ({"mean": ((4,), np.float64)}, {"mean": ((3,), np.int16)},
+                   {"mean_square": ((3,), np.float64)}):
+        with pytest.raises(cache.Refused, match="corrupt"):
+            cache.read(path, {"format": 1}, layout)
 
 
 def test_tables_are_readable_by_everyone(own_cache: Path) -> None:
@@ -313,7 +382,8 @@ def test_warm_into_a_directory_that_cannot_be_written(tmp_path: Path, own_cache:
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
-    assert main(["warm", "--rules", "yacht", "--cache", str(blocker), "--quiet"]) == 1
+    with pytest.warns(cache.CacheWarning, match="cannot be saved"):
+        assert main(["warm", "--rules", "yacht", "--cache", str(blocker), "--quiet"]) == 1
     assert "could not write" in capsys.readouterr().err
 
 

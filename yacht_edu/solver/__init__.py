@@ -155,8 +155,9 @@ def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
         space = StateSpace.of(ruleset)
         expected = cache.header(ruleset, "float", box_rows(ruleset).fingerprint())
         path = cache.table_path(ruleset, "float")
-        saved = cache.load(path, expected) if use_cache else None
-        if saved is not None and _fits(saved, ("mean", "mean_square"), (space.size,), np.float64):
+        layout = dict.fromkeys(("mean", "mean_square"), ((space.size,), np.float64))
+        saved = cache.load(path, expected, layout) if use_cache else None
+        if saved is not None:
             table = OptimalTable(ruleset, saved["mean"], saved["mean_square"])
         else:
             check_size(space)
@@ -180,12 +181,6 @@ def check_size(space: StateSpace) -> None:
     if space.size > MOST_STATES:
         raise RuleDesignError("custom.error.too_large", rules=space.rules.label(),
                               states=space.size, boxes=space.number_of_boxes, limit=MOST_STATES)
-
-
-def _fits(arrays: dict[str, npt.NDArray[Any]], names: tuple[str, ...],
-          shape: tuple[int, ...], dtype: type) -> bool:
-    return all(name in arrays and arrays[name].shape == shape and arrays[name].dtype == dtype
-               for name in names)
 
 
 def solve_endgame(card: Scorecard, *, progress: Progress | None = None) -> OptimalTable:
@@ -239,10 +234,10 @@ def exact_solution(rules: RulesLike = "yacht", *,
         space = StateSpace.of(ruleset)
         expected = cache.header(ruleset, "exact", box_rows(ruleset).fingerprint())
         path = cache.table_path(ruleset, "exact")
-        saved = cache.load(path, expected)
-        solution = None
         policy = _policy(ruleset)
-        if saved is not None and _fits(saved, policy, (space.size, 252), np.int16):
+        saved = cache.load(path, expected, dict.fromkeys(policy, ((space.size, 252), np.int16)))
+        solution = None
+        if saved is not None:
             mean, mean_square = (_decode(saved.get(name)) for name in ("mean", "mean_square"))
             if len(mean) == len(mean_square) == space.size:
                 solution = ExactSolution(ruleset, mean, mean_square, saved[policy[0]],

@@ -26,13 +26,15 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import sys
 import tempfile
 import warnings
+import zipfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -41,9 +43,11 @@ from yacht_edu.i18n import t
 from yacht_edu.rules import Rules
 
 __all__ = [
+    "MOST_ARRAYS",
     "SOLVER_FORMAT",
     "SYSTEM_CACHE",
     "CacheWarning",
+    "Layout",
     "arrays_checksum",
     "cache_dir",
     "load",
@@ -64,13 +68,21 @@ SYSTEM_CACHE = Path(sys.prefix) / "share" / "yacht_edu" / "cache"
 FILE_MODE = 0o644
 DIR_MODE = 0o755
 
+#: The most arrays a table file holds, its header included (a solver table has at most nine).
+MOST_ARRAYS = 16
+
 Arrays = Mapping[str, npt.NDArray[Any]]
+#: The arrays a caller knows a table holds: each one's shape and type.
+Layout = Mapping[str, tuple[tuple[int, ...], type[np.generic]]]
 
 _only: Path | None = None
+#: The folders a table could not be written to, each warned about once a session.
+_unwritable: set[Path] = set()
 
 
 class CacheWarning(UserWarning):
-    """A saved table was skipped (corrupt or stale) and the table is solved again."""
+    """A saved table was skipped (corrupt or stale) and the table is solved again, or a table
+    could not be saved (said once a session for each folder)."""
 
 
 def cache_dir() -> Path:
@@ -173,9 +185,21 @@ def save(path: Path, arrays: Arrays, expected: Mapping[str, object]) -> bool:
         finally:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(temporary)
-    except OSError:
+    except OSError as error:
+        unwritable(path.parent, error)
         return False
     return True
+
+
+def unwritable(folder: Path, error: OSError) -> None:
+    """Say once a session that tables cannot be saved in ``folder`` (each session then solves
+    them again): a :class:`CacheWarning`."""
+    if folder in _unwritable:
+        return
+    _unwritable.add(folder)
+    reason = error.strerror or str(error) or type(error).__name__
+    warnings.warn(t("cache.unwritable", where=str(folder), reason=reason), CacheWarning,
+                  stacklevel=3)
 
 
 def make_dirs(folder: Path) -> None:
@@ -198,16 +222,18 @@ class Refused(Exception):  # noqa: N818 - a reason, not an error anyone sees
     """Why a file on disk was not used: ``"corrupt"``, ``"stale"`` or ``"unreadable"``."""
 
 
-def load(path: Path, expected: Mapping[str, object]) -> dict[str, npt.NDArray[Any]] | None:
+def load(path: Path, expected: Mapping[str, object],
+         layout: Layout | None = None) -> dict[str, npt.NDArray[Any]] | None:
     """The arrays of the table that ``path`` names, or None when no directory holds a good one.
 
     ``path`` is where the table is written (:func:`table_path`); the shared directories are
-    read first, the learner's last.  A corrupt or stale file is skipped with a warning.
+    read first, the learner's last.  A corrupt or stale file is skipped with a warning; so is
+    one whose arrays do not have the shapes and types of ``layout`` (name -> (shape, type)).
     """
     for folder in [*shared_dirs(), path.parent]:
         candidate = folder / path.name
         try:
-            return read(candidate, expected)
+            return read(candidate, expected, layout)
         except FileNotFoundError:
             continue
         except Refused as reason:
@@ -217,12 +243,15 @@ def load(path: Path, expected: Mapping[str, object]) -> dict[str, npt.NDArray[An
     return None
 
 
-def read(path: Path, expected: Mapping[str, object]) -> dict[str, npt.NDArray[Any]]:
+def read(path: Path, expected: Mapping[str, object],
+         layout: Layout | None = None) -> dict[str, npt.NDArray[Any]]:
     """The arrays saved at ``path``; :class:`Refused` if unreadable (permissions), corrupt or
     stale.
 
     Any failure to read the file counts as corrupt: a flipped byte can surface as nearly any
-    exception from zipfile, numpy or json (even ``MemoryError`` from a forged array shape).
+    exception from zipfile, numpy or json.  Before any array is read, what the file declares
+    is checked (:func:`check_declared`), so a damaged file cannot make the package allocate
+    more memory than the file's own size.
     """
     if not path.is_file():
         raise FileNotFoundError(path)
@@ -231,9 +260,14 @@ def read(path: Path, expected: Mapping[str, object]) -> dict[str, npt.NDArray[An
     except PermissionError as error:
         raise Refused("unreadable") from error
     try:
-        with file, np.load(file, allow_pickle=False) as saved:
-            meta = json.loads(saved["meta"].tobytes().decode())
-            arrays = {name: saved[name] for name in saved.files if name != "meta"}
+        with file:
+            check_declared(file, os.fstat(file.fileno()).st_size, layout or {})
+            file.seek(0)
+            with np.load(file, allow_pickle=False) as saved:
+                meta = json.loads(saved["meta"].tobytes().decode())
+                arrays = {name: saved[name] for name in saved.files if name != "meta"}
+    except Refused:
+        raise
     except Exception as error:
         raise Refused("corrupt") from error
     if not isinstance(meta, dict) or meta.get("checksum") != arrays_checksum(arrays):
@@ -241,3 +275,36 @@ def read(path: Path, expected: Mapping[str, object]) -> dict[str, npt.NDArray[An
     if any(meta.get(key) != value for key, value in expected.items()):
         raise Refused("stale")
     return arrays
+
+
+def check_declared(file: IO[bytes], size: int, layout: Layout) -> None:
+    """:class:`Refused` unless the arrays of a table file, as their headers declare them, are
+    what a table can be: at most :data:`MOST_ARRAYS`, of plain types, together no larger than
+    the file (tables are stored uncompressed, so a larger array is a forged header), each array
+    of ``layout`` there with its shape and type.  Only the headers are read."""
+    with zipfile.ZipFile(file) as archive:
+        members = archive.infolist()
+        if len(members) > MOST_ARRAYS:
+            raise Refused("corrupt")
+        found = {}
+        for member in members:
+            with archive.open(member) as stream:
+                found[member.filename.removesuffix(".npy")] = declared(stream)
+    total = sum(math.prod(shape) * dtype.itemsize for shape, dtype in found.values())
+    wanted = {name: (shape, np.dtype(kind)) for name, (shape, kind) in layout.items()}
+    if total > size or any(found.get(name) != each for name, each in wanted.items()):
+        raise Refused("corrupt")
+
+
+def declared(stream: IO[bytes]) -> tuple[tuple[int, ...], np.dtype[Any]]:
+    """The shape and type an array's header in a ``.npy`` stream declares (nothing else read)."""
+    version = np.lib.format.read_magic(stream)
+    if version == (1, 0):
+        shape, _, dtype = np.lib.format.read_array_header_1_0(stream)
+    elif version == (2, 0):
+        shape, _, dtype = np.lib.format.read_array_header_2_0(stream)
+    else:
+        raise Refused("corrupt")
+    if dtype.hasobject or any(n < 0 for n in shape):
+        raise Refused("corrupt")
+    return tuple(shape), dtype

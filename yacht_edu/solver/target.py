@@ -281,10 +281,10 @@ def solve_target(rules: RulesLike = "yacht", *, progress: Progress | None = None
         width = int(box_most(ruleset).sum()) + 2
         expected = cache.header(ruleset, "target", box_rows(ruleset).fingerprint())
         path = cache.table_path(ruleset, "target")
-        saved = cache.load(path, expected) if use_cache else None
-        found = None if saved is None else saved.get("chance")
-        if (found is None or found.shape != (space.size, width)
-                or found.dtype != np.float64):
+        layout = {"chance": ((space.size, width), np.float64)}
+        saved = cache.load(path, expected, layout) if use_cache else None
+        found = None if saved is None else saved["chance"]
+        if found is None:
             found = solve_target_layers(ruleset, progress=progress, workers=workers)
             if use_cache:
                 cache.save(path, {"chance": found}, expected)
