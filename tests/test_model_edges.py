@@ -4,7 +4,9 @@ values no message can print, read-only games, observers that fail, saves read st
 from __future__ import annotations
 
 import json
+import time
 import warnings
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +27,8 @@ from yacht_edu import (
     get_rules,
     score,
 )
+from yacht_edu.checks import MOST_PLAYERS
+from yacht_edu.custom import custom_rules as ye_custom
 from yacht_edu.dice import multiset_chance, multisets, reroll_chances
 from yacht_edu.errors import (
     ArgumentTypeError,
@@ -35,7 +39,7 @@ from yacht_edu.errors import (
 )
 from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.i18n import LANGUAGES, BoxName, BoxNames, Given, catalog, t
-from yacht_edu.saved import MAX_DEPTH, from_dict, to_dict
+from yacht_edu.saved import MAX_DEPTH, MAX_SIZE, from_dict, to_dict
 
 # -- typed events -------------------------------------------------------------------------------
 
@@ -378,7 +382,102 @@ def test_staged_dice_are_recorded_and_reported() -> None:
     assert "by hand" not in repr(played)
 
 
-def test_a_version_1_save_still_loads() -> None:
+def test_a_version_1_save_is_refused_saying_why() -> None:
+    # Version 1 had no digest: a changed ``held`` loaded as a different game (issue 25).
     text = saved_game(roll_off=True)
     old = changed(text, lambda d: [d.pop("staged"), d.pop("digest"), d.update(version=1)])
-    assert Game.from_json(old).to_json() == text
+    held_changed = changed(old, lambda d: d.update(held=[0]))
+    for attempt in (old, held_changed):
+        with pytest.raises(BadSavedGameError) as error:
+            Game.from_json(attempt)
+        assert error.value.msgid == "error.saved_version_1"
+        assert error.value.field == "document.version"
+    for lang in LANGUAGES:
+        assert error.value.message(lang) == catalog(lang)["error.saved_version_1"]
+        assert "1" in error.value.message(lang) and "Game.to_json()" in error.value.message(lang)
+
+
+def test_every_refusal_of_a_damaged_save_names_its_field() -> None:
+    # Only a text that is not JSON at all, or nested too deep to parse, has no field to name.
+    import random
+
+    from tests.helpers.mutations import MUTATIONS, a_saved_game
+
+    rng = random.Random(25)
+    unnamed: Counter[str] = Counter()
+    refusals = 0
+    for _ in range(400):
+        original = a_saved_game(rng)
+        try:
+            Game.from_json(MUTATIONS[rng.choice(sorted(MUTATIONS))](original, rng))
+        except BadSavedGameError as error:
+            refusals += 1
+            if error.field is None:
+                unnamed[error.msgid] += 1
+    assert refusals > 300
+    assert set(unnamed) <= {"error.saved_not_json", "error.saved_too_deep"}
+
+
+def event(document: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The first event of a kind in a saved document, marked with its place in the history."""
+    i = next(i for i, e in enumerate(document["history"]) if e["type"] == kind)
+    document["at"] = i
+    found: dict[str, Any] = document["history"][i]
+    return found
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda d: d.update(seed=2**200), "document.seed"),
+    (lambda d: d.update(players=["Asha", "Asha"]), "document.players"),
+    (lambda d: d.update(staged=-1), "document.staged"),
+    (lambda d: d.update(staged=5), "document.staged"),
+    (lambda d: d.update(digest="0" * 64), "document.digest"),
+    (lambda d: d.update(held=[9]), "document.held"),
+    (lambda d: d.update(schema="other"), "document.schema"),
+    (lambda d: d.update(version=3), "document.version"),
+    (lambda d: event(d, "score").update(dice=[1, 1, 1, 1, 1]), "history[{at}]"),
+    (lambda d: event(d, "roll").update(player="Nobody"), "history[{at}]"),
+    (lambda d: event(d, "score").update(category="yacht"), "history[{at}]"),
+    (lambda d: event(d, "roll_off")["rolls"].update(Asha=[6, 6, 6, 6, 6]), "history[{at}]"),
+    (lambda d: event(d, "roll").update(dice=[0, 1, 2, 3, 4]), "history[{at}].dice"),
+    (lambda d: event(d, "roll").update(keep=[1] * 6), "history[{at}].keep"),
+    (lambda d: d["rules"].update(joker="sometimes"), "rules"),
+    (lambda d: d.update(players=[f"P{i}" for i in range(MOST_PLAYERS + 1)]), "document.players"),
+    (lambda d: d.update(held=[1] * 6), "document.held"),
+    (lambda d: d.update(history=d["history"] * 200), "document.history"),
+])
+def test_a_refused_save_names_the_field_at_fault(change: Any, field: str) -> None:
+    document = json.loads(saved_game(roll_off=True))
+    change(document)
+    at = document.pop("at", None)
+    with pytest.raises(BadSavedGameError) as error:
+        Game.from_json(json.dumps(document))
+    assert error.value.field == field.format(at=at)
+
+
+def test_a_custom_rule_set_saved_with_a_changed_table_names_the_table() -> None:
+    rules = ye_custom(add={"two": lambda dice: 2})
+    game = Game(players=("Asha",), rules=rules, seed=1)
+    text = changed(game.to_json(), lambda d: d["rules"]["functions"]["two"]["table"].__setitem__(
+        0, 3))
+    with pytest.raises(BadSavedGameError) as error:
+        Game.from_json(text)
+    assert error.value.field == "rules.functions.two.table"
+
+
+def test_a_game_has_at_most_so_many_players() -> None:
+    names = [f"P{i}" for i in range(MOST_PLAYERS)]
+    assert len(Game(names, seed=1, roll_off=True).players) == MOST_PLAYERS
+    with pytest.raises(InvalidPlayersError) as error:
+        Game([*names, "one more"])
+    assert error.value.msgid == "error.too_many_players"
+    assert str(MOST_PLAYERS) in str(error.value)
+
+
+def test_the_issues_escaped_quotes_are_refused_at_once() -> None:
+    # '\\"' * 32,000 took 13 s: the depth check tried every quote as a string's start.
+    for n in (8_000, 32_000, MAX_SIZE // 2):
+        started = time.process_time()
+        with pytest.raises(BadSavedGameError, match="not valid JSON"):
+            Game.from_json('\\"' * n)
+        assert time.process_time() - started < 1.0

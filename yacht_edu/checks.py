@@ -28,6 +28,7 @@ from yacht_edu.i18n import Given
 __all__ = [
     "MOST_ITEMS",
     "MOST_PLACES",
+    "MOST_PLAYERS",
     "SEED_LIMIT",
     "can_look_up",
     "check_places",
@@ -44,6 +45,8 @@ __all__ = [
 SEED_LIMIT = 2**128
 #: The most decimal places a number is shown with.
 MOST_PLACES = 100
+#: The most players a game has (a class around one board, and a saved game read in a moment).
+MOST_PLAYERS = 100
 #: What is never a list of items, though Python can iterate over it.
 NOT_A_LIST = (str, bytes, bytearray, Mapping)
 #: The most items read from a list, tuple, array or iterator a learner gives: an endless
@@ -57,6 +60,8 @@ def whole_number(value: object) -> int | None:
     Duck-typed through ``__index__`` so the model needs no numpy; True and False are switches,
     not numbers, and are refused like floats, text and None.
     """
+    if type(value) is int:  # the common case, answered at once
+        return value
     if isinstance(value, (bool, float, complex, str, bytes, bytearray)):
         return None
     try:
@@ -136,12 +141,15 @@ def check_places(places: object) -> int:
 
 
 def check_players(players: object) -> tuple[str, ...]:
-    """The players' names as a tuple: one name, or a non-empty list of different names, each
-    printable text that is not blank; else :class:`~yacht_edu.errors.InvalidPlayersError`."""
+    """The players' names as a tuple: one name, or a non-empty list of at most
+    :data:`MOST_PLAYERS` different names, each printable text that is not blank; else
+    :class:`~yacht_edu.errors.InvalidPlayersError`."""
     given = items((players,) if isinstance(players, str) else players, InvalidPlayersError,
                   "error.players_not_list")
     if not given:
         raise InvalidPlayersError("error.no_players")
+    if len(given) > MOST_PLAYERS:
+        raise InvalidPlayersError("error.too_many_players", count=len(given), most=MOST_PLAYERS)
     names = []
     for name in given:
         if not isinstance(name, str) or not name.strip() or not is_printable(name):

@@ -54,6 +54,7 @@ from yacht_edu.rules import (
 
 __all__ = [
     "CUSTOM",
+    "MOST_BOXES",
     "MOST_TURN_ROLLS",
     "BoxFunction",
     "CustomRules",
@@ -71,6 +72,8 @@ CUSTOM = "custom"
 MOST_TURN_ROLLS = 6
 #: The most points a box (for any hand) or a bonus may give.
 MOST_POINTS = 10_000
+#: The most boxes a design has (the solver takes on about 20; a game, and its save, 32).
+MOST_BOXES = 32
 
 
 
@@ -261,6 +264,9 @@ def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: i
     both = set(scores) & set(removed)
     if both:
         raise RuleDesignError("custom.error.changed_and_removed", box=sorted(both)[0])
+    count = len(ruleset.boxes) - len(set(removed)) + len(added)
+    if count > MOST_BOXES:
+        raise RuleDesignError("custom.error.too_many_boxes", count=count, most=MOST_BOXES)
     bonus = chosen_upper_bonus_rule(ruleset, upper_bonus_rule)
     keep_upper(ruleset, [*scores, *removed], bonus)
     fixed = tuple((box, check_points(box, points)) for box, points in scores.items()

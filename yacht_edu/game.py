@@ -35,6 +35,7 @@ from yacht_edu.errors import (
     GameOverError,
     InvalidDiceError,
     InvalidKeepError,
+    InvalidSeedError,
     NoRollsLeftError,
     NotRolledYetError,
     ObserverFailedWarning,
@@ -342,11 +343,11 @@ class Game:
         record = saved.check(document)
         try:
             game = cls(record.players, record.rules, record.seed, roll_off=record.roll_off)
-            game._replay(record)
-        except BadSavedGameError:
-            raise
         except RuleError as error:
-            raise BadSavedGameError("error.saved_illegal", detail=str(error)) from None
+            field = "document.seed" if isinstance(error, InvalidSeedError) else "document.players"
+            raise BadSavedGameError("error.saved_illegal", detail=str(error),
+                                    field=field) from None
+        game._replay(record)
         return game
 
     def __repr__(self) -> str:
@@ -370,36 +371,50 @@ class Game:
         while len(contenders) > 1:
             event = RollOffEvent(tuple((name, self._roller.roll()) for name in contenders))
             self._events.append(event)
-            best = max(event.totals.values())
-            contenders = tuple(n for n in contenders if event.totals[n] == best)
+            totals = event.totals
+            best = max(totals.values())
+            contenders = tuple(n for n in contenders if totals[n] == best)
         first = self._players.index(contenders[0])
         return self._players[first:] + self._players[:first]
 
     def _replay(self, record: SavedGame) -> None:
+        """Play a checked saved game's history again; :class:`BadSavedGameError` naming the
+        field (``history[3]``, ``document.held``) where it is not what the game records."""
         done = len(self._events)  # the roll-off, replayed by the constructor
-        if record.events[:done] != tuple(self._events):
-            raise BadSavedGameError("error.saved_tampered", step=1)
+        for i, made in enumerate(self._events):
+            if record.events[i:i + 1] != (made,):
+                raise BadSavedGameError("error.saved_tampered", step=i + 1, field=f"history[{i}]")
         for step, event in enumerate(record.events[done:], start=done + 1):
             self._play(event, step)
-        held = self._positions(record.held)
-        if held != self._turn.held:
-            self._set_held(held)
-        if record.staged is not None and record.staged != self.staged_rolls:
-            raise BadSavedGameError("error.saved_staged_count", count=record.staged)
+        try:
+            held = self._positions(record.held)
+            if held != self._turn.held:
+                self._set_held(held)
+        except RuleError as error:
+            raise BadSavedGameError("error.saved_illegal", detail=str(error),
+                                    field="document.held") from None
+        if record.staged != self.staged_rolls:
+            raise BadSavedGameError("error.saved_staged_count", count=record.staged,
+                                    field="document.staged")
         if not record.digest_matches:
-            raise BadSavedGameError("error.saved_digest")
+            raise BadSavedGameError("error.saved_digest", field="document.digest")
 
     def _play(self, event: Event, step: int) -> None:
         """Replay one saved event; it must be exactly what the rules and the seed record."""
+        field = f"history[{step - 1}]"
         if isinstance(event, RollOffEvent) or event.player != self.current_player:
-            raise BadSavedGameError("error.saved_tampered", step=step)
-        if isinstance(event, RollEvent):
-            self.roll(positions=event.keep if self.dice else None,
-                      result=event.dice if event.given else None)
-        else:
-            self.score(event.box)
+            raise BadSavedGameError("error.saved_tampered", step=step, field=field)
+        try:
+            if isinstance(event, RollEvent):
+                self.roll(positions=event.keep if self.dice else None,
+                          result=event.dice if event.given else None)
+            else:
+                self.score(event.box)
+        except RuleError as error:
+            raise BadSavedGameError("error.saved_illegal", detail=str(error),
+                                    field=field) from None
         if self._events[-1] != event:
-            raise BadSavedGameError("error.saved_tampered", step=step)
+            raise BadSavedGameError("error.saved_tampered", step=step, field=field)
 
     def _throw(self, before: Dice | None, stay: frozenset[int], result: Dice | None) -> Dice:
         if result is None:

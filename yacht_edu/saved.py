@@ -8,9 +8,11 @@ with each learner's box as its score table and a checksum), players, seed, every
 The reader refuses, with a :class:`~yacht_edu.errors.BadSavedGameError` that names the field,
 anything that is not exactly what :meth:`Game.to_json <yacht_edu.game.Game.to_json>` writes:
 a text that is too large or nested too deep, a key written twice, a missing or unknown field, a
-field of the wrong JSON type.  Only then is the history replayed through the rules (by
-:meth:`Game.replay <yacht_edu.game.Game.replay>`), and finally the document's digest is compared,
-so a byte changed anywhere is caught even where the rules cannot see it (which dice are held).
+field of the wrong JSON type, more players, events or dice than a game has.  Only then is the
+history replayed through the rules (by :meth:`Game.replay <yacht_edu.game.Game.replay>`), and
+finally the document's digest is compared, so a byte changed anywhere is caught even where the
+rules cannot see it (which dice are held).  Every step reads the text once, so a save of any
+shape is refused or loaded in time proportional to its size.
 
 >>> event = RollEvent(player="Asha", keep=(1, 2), dice=Dice(2, 4, 4, 4, 4))
 >>> to_dict(event)
@@ -26,13 +28,15 @@ yacht_edu.errors.BadSavedGameError: This saved game is damaged at a: that key is
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from yacht_edu.custom import CUSTOM, CustomRules, ScoreTable, custom_rules
+from yacht_edu.checks import MOST_PLAYERS
+from yacht_edu.custom import CUSTOM, MOST_BOXES, CustomRules, ScoreTable, custom_rules
 from yacht_edu.dice import NUMBER_OF_DICE, Dice
 from yacht_edu.errors import BadSavedGameError, RuleError
 from yacht_edu.events import Event, RollEvent, RollOffEvent, ScoreEvent
@@ -45,6 +49,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_DEPTH",
     "MAX_SIZE",
+    "ROLL_OFF_ROUNDS",
     "SCHEMA",
     "SCHEMA_VERSION",
     "SavedGame",
@@ -60,20 +65,22 @@ __all__ = [
 ]
 
 SCHEMA = "yacht_edu/game"
-#: Version 2 adds ``staged`` (how many rolls were set by hand) and ``digest``; 1 is still read.
+#: Version 2 added ``staged`` (how many rolls were set by hand) and ``digest``.  Version 1 is
+#: refused: without a digest a changed ``held`` would load as a different game.
 SCHEMA_VERSION = 2
 #: The largest saved game read, in characters: a whole game of twenty players is about 0.3 MB.
 MAX_SIZE = 2_000_000
 #: The deepest nesting a saved game has: document, history, event, roll-off rolls, dice.
 MAX_DEPTH = 5
 
-# Each version's top-level fields and their JSON types.
-_VERSION_1 = {"schema": "string", "version": "integer", "rules": "object", "players": "array",
-              "seed": "integer", "roll_off": "boolean", "history": "array", "held": "array"}
-FIELDS: Mapping[int, Mapping[str, str]] = {
-    1: _VERSION_1,
-    2: {**_VERSION_1, "staged": "integer", "digest": "string"},
-}
+#: More rounds than a roll-off ever takes (two players tie again about once in fourteen rounds).
+ROLL_OFF_ROUNDS = 100
+
+# The top-level fields and their JSON types.
+FIELDS: Mapping[str, str] = {
+    "schema": "string", "version": "integer", "rules": "object", "players": "array",
+    "seed": "integer", "roll_off": "boolean", "history": "array", "held": "array",
+    "staged": "integer", "digest": "string"}
 
 
 # -- writing -------------------------------------------------------------------------------------
@@ -154,8 +161,8 @@ class SavedGame:
     roll_off: bool
     events: tuple[Event, ...]
     held: tuple[int, ...]
-    staged: int | None
-    #: False when the document's digest is not the digest of what it holds (version 2 only).
+    staged: int
+    #: False when the document's digest is not the digest of what it holds.
     digest_matches: bool
 
 
@@ -181,17 +188,23 @@ def read(text: str | bytes) -> Any:
         raise BadSavedGameError("error.saved_not_json", detail=str(error)) from None
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKET = re.compile(r"[\[\]{}]")
+# An escape (a backslash and what follows), then a JSON string without escapes: up to its
+# closing quote, or to the end of the text if it has none (then the JSON is refused anyway).
+# Neither pattern backtracks, so each character is read once.
+_ESCAPE = re.compile(r"\\.?", re.DOTALL)
+_STRING = re.compile(r'"[^"]*(?:"|\Z)')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def nesting(text: str) -> int:
-    """How deeply the arrays and objects of a JSON text nest (strings skipped)."""
-    depth = deepest = 0
-    for bracket in _BRACKET.findall(_STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
-    return deepest
+    """How deeply the arrays and objects of a JSON text nest (strings skipped), in one pass.
+
+    >>> nesting('{"a": [1, [2]], "b": "]]]"}'), nesting('["[[[')  # a string may end the text
+    (3, 1)
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPE.sub("", text)))
+    return max(itertools.accumulate(map(_DEPTH.__getitem__, brackets), initial=0))
 
 
 def no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -204,25 +217,34 @@ def no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def check(document: Any) -> SavedGame:
-    """Every field of a saved document, checked before any of it is replayed."""
-    if not isinstance(document, dict) or document.get("schema") != SCHEMA:
+    """Every field of a saved document, checked before any of it is replayed; the players,
+    the history and the held dice no longer than a game of these rules can make them."""
+    if not isinstance(document, dict):
         raise BadSavedGameError("error.saved_not_schema", schema=SCHEMA)
+    if document.get("schema") != SCHEMA:
+        raise BadSavedGameError("error.saved_not_schema", schema=SCHEMA, field="document.schema")
     version = document.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version not in FIELDS:
+    if version == 1 and not isinstance(version, bool):
+        raise BadSavedGameError("error.saved_version_1", field="document.version")
+    if version != SCHEMA_VERSION or isinstance(version, bool):
         raise BadSavedGameError("error.saved_version", version=Given(version),
-                                supported=SCHEMA_VERSION)
-    fields = check_fields(document, "document", FIELDS[version])
-    players = tuple(check_type(name, "string", f"players[{i}]")
-                    for i, name in enumerate(fields["players"]))
-    events = tuple(from_dict(event, f"history[{i}]")
-                   for i, event in enumerate(fields["history"]))
-    held = tuple(check_type(p, "integer", f"held[{i}]") for i, p in enumerate(fields["held"]))
-    staged = fields.get("staged")
-    if staged is not None and staged < 0:
-        raise BadSavedGameError("error.saved_staged_count", count=staged)
-    matches = "digest" not in fields or fields["digest"] == digest(document)
-    return SavedGame(saved_rules(fields["rules"]), players, fields["seed"], fields["roll_off"],
-                     events, held, staged, matches)
+                                supported=SCHEMA_VERSION, field="document.version")
+    fields = check_fields(document, "document", FIELDS)
+    rules = saved_rules(fields["rules"])
+    players = tuple(of_type(not_longer(fields["players"], MOST_PLAYERS, "document.players"),
+                            "string", "players"))
+    history = not_longer(fields["history"], len(players) * rules.turns * (rules.rolls + 1)
+                         + ROLL_OFF_ROUNDS, "document.history")
+    not_longer([e for e in history if isinstance(e, dict) and e.get("type") == "roll_off"],
+               ROLL_OFF_ROUNDS, "document.history")
+    events = tuple(from_dict(event, f"history[{i}]") for i, event in enumerate(history))
+    held = tuple(of_type(not_longer(fields["held"], NUMBER_OF_DICE, "document.held"),
+                         "integer", "held"))
+    staged = fields["staged"]
+    if staged < 0:
+        raise BadSavedGameError("error.saved_staged_count", count=staged, field="document.staged")
+    return SavedGame(rules, players, fields["seed"], fields["roll_off"], events, held, staged,
+                     fields["digest"] == digest(document))
 
 
 def saved_rules(data: dict[str, Any], where: str = "rules") -> Rules:
@@ -234,7 +256,7 @@ def saved_rules(data: dict[str, Any], where: str = "rules") -> Rules:
     try:
         return get_rules(fields.pop("name"), **fields)
     except RuleError as error:
-        raise BadSavedGameError("error.saved_illegal", detail=str(error)) from None
+        raise BadSavedGameError("error.saved_illegal", detail=str(error), field=where) from None
 
 
 #: The fields of a saved custom rule set and their JSON types.
@@ -250,23 +272,25 @@ def saved_custom_rules(data: Any, where: str = "rules") -> CustomRules:
     """A saved custom rule set, read strictly: every field of its JSON type, every table
     matching its checksum, the design playable; else :class:`BadSavedGameError`."""
     fields = check_fields(data, where, CUSTOM_FIELDS)
+    for name in ("scores", "remove", "functions", "add"):
+        not_longer(fields[name], MOST_BOXES, f"{where}.{name}")
     for box, table in fields["functions"].items():
         check_fields(table, f"{where}.functions.{box}", {"table": "array", "sha256": "string"})
     try:
-        rules = rules_from_document(fields)
+        rules = rules_from_document(fields, where)
     except BadSavedGameError:
         raise
     except RuleError as error:
-        raise BadSavedGameError("error.saved_illegal", detail=str(error)) from None
+        raise BadSavedGameError("error.saved_illegal", detail=str(error), field=where) from None
     except (TypeError, ValueError, KeyError, IndexError) as error:
-        raise BadSavedGameError("error.saved_illegal", detail=Given(error)) from None
+        raise BadSavedGameError("error.saved_illegal", detail=Given(error), field=where) from None
     assert isinstance(rules, CustomRules)
     return rules
 
 
-def rules_from_document(document: Mapping[str, Any]) -> Rules:
+def rules_from_document(document: Mapping[str, Any], where: str = "rules") -> Rules:
     """The rule set :func:`rules_document` wrote; a score table that does not match its
-    checksum is refused."""
+    checksum is refused (naming the field, the document being at ``where``)."""
     fields = dict(document)
     name = fields.pop("name")
     if name != CUSTOM:
@@ -274,7 +298,8 @@ def rules_from_document(document: Mapping[str, Any]) -> Rules:
     functions = {}
     for box, table in fields["functions"].items():
         if table_checksum(table["table"]) != table["sha256"]:
-            raise BadSavedGameError("custom.error.saved_table", box=box)
+            raise BadSavedGameError("custom.error.saved_table", box=box,
+                                    field=f"{where}.functions.{box}.table")
         functions[box] = ScoreTable(box, table["table"])
     added = {box: functions.pop(box) for box in fields["add"]}
     bonus = fields["upper_bonus"]
@@ -304,14 +329,15 @@ def from_dict(data: object, where: str = "event") -> Event:
     the field (``where`` is the event's place, such as ``history[3]``) if anything is wrong."""
     fields = check_fields(data, where, EVENT_FIELDS.get(kind_of(data, where), {}))
     if fields["type"] == "roll_off":
-        rolls = check_type(fields["rolls"], "object", f"{where}.rolls")
+        rolls = not_longer(fields["rolls"], MOST_PLAYERS, f"{where}.rolls")
         return RollOffEvent(tuple((check_type(name, "string", f"{where}.rolls"),
                                    saved_dice(dice, f"{where}.rolls.{name}"))
                                   for name, dice in rolls.items()))
     if fields["type"] == "roll":
-        keep = tuple(check_type(p, "integer", f"{where}.keep[{i}]")
-                     for i, p in enumerate(fields["keep"]))
-        return RollEvent(fields["player"], keep, saved_dice(fields["dice"], f"{where}.dice"),
+        keep = of_type(not_longer(fields["keep"], NUMBER_OF_DICE, f"{where}.keep"), "integer",
+                       f"{where}.keep")
+        return RollEvent(fields["player"], tuple(keep), saved_dice(fields["dice"],
+                                                                   f"{where}.dice"),
                          fields["given"])
     return ScoreEvent(fields["player"], fields["category"],
                       saved_dice(fields["dice"], f"{where}.dice"), fields["points"])
@@ -325,15 +351,31 @@ def kind_of(data: object, where: str) -> str:
 
 
 def saved_dice(value: object, field: str) -> Dice:
-    values = check_type(value, "array", field)
-    for i, face in enumerate(values):
-        check_type(face, "integer", f"{field}[{i}]")
+    values = of_type(check_type(value, "array", field), "integer", field)
     if len(values) != NUMBER_OF_DICE:
         raise BadSavedGameError("error.saved_wrong_length", field=field, count=NUMBER_OF_DICE)
     try:
         return Dice(values)
     except RuleError as error:
-        raise BadSavedGameError("error.saved_illegal", detail=str(error)) from None
+        raise BadSavedGameError("error.saved_illegal", detail=str(error), field=field) from None
+
+
+def not_longer(items: Any, most: int, field: str) -> Any:
+    """``items`` (an array or an object) if it holds at most ``most`` items; else
+    :class:`BadSavedGameError` — before any item is read."""
+    if len(items) > most:
+        raise BadSavedGameError("error.saved_too_many", field=field, count=len(items), most=most)
+    return items
+
+
+def of_type(values: list[Any], expected: str, field: str) -> list[Any]:
+    """``values`` if every item has the JSON type ``expected``; else
+    :class:`BadSavedGameError` naming the first that has not (``field[i]``)."""
+    types = JSON_TYPES[expected]
+    for i, value in enumerate(values):
+        if not isinstance(value, types) or (isinstance(value, bool) and expected == "integer"):
+            check_type(value, expected, f"{field}[{i}]")
+    return values
 
 
 JSON_TYPES: Mapping[str, tuple[type, ...]] = {
