@@ -185,8 +185,10 @@ _PO_LINE = re.compile(r'^(msgid|msgid_plural|msgctxt|msgstr(?:\[\d+\])?)\s+(".*"
 
 def po_entries(text: str) -> Iterator[dict[str, str]]:
     """Every entry of a gettext ``.po`` text as its fields (``msgid``, ``msgstr``,
-    ``msgstr[0]``, ...), continuation lines joined; comments and obsolete entries skipped."""
-    fields: dict[str, str] = {}
+    ``msgstr[0]``, ...), continuation lines joined; comments and obsolete entries skipped.
+    Each line is read once, and a field's pieces joined once, so the time grows with the text.
+    """
+    fields: dict[str, list[str]] = {}
     key = ""
     for line in (*text.splitlines(), ""):
         line = line.strip()
@@ -194,17 +196,22 @@ def po_entries(text: str) -> Iterator[dict[str, str]]:
         if match is None:  # a comment, an obsolete entry or a blank line
             if not line or line.startswith("#~"):
                 if fields:
-                    yield fields
+                    yield joined(fields)
                 fields, key = {}, ""
             continue
         if match.group(1):
             if match.group(1) == "msgid" and fields:
-                yield fields
+                yield joined(fields)
                 fields = {}
             key = match.group(1)
-            fields[key] = ast.literal_eval(match.group(2))
+            fields[key] = [ast.literal_eval(match.group(2))]
         elif key:
-            fields[key] += ast.literal_eval(match.group(3))
+            fields[key].append(ast.literal_eval(match.group(3)))
+
+
+def joined(fields: Mapping[str, list[str]]) -> dict[str, str]:
+    """Each field of an entry as one text, its lines joined."""
+    return {key: "".join(pieces) for key, pieces in fields.items()}
 
 
 def read_po(text: str) -> dict[str, str]:

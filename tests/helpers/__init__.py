@@ -5,6 +5,7 @@ is there), so every test imports these without touching ``sys.path``; the benchm
 the same way, the editable install putting the clone's root on the path
 (``dev-mode-dirs`` in pyproject.toml).
 
+- :mod:`tests.helpers.big_saves`: saved games of every shape up to the 2 MB a save may have;
 - :mod:`tests.helpers.examples`: how many examples a property test tries, by Hypothesis profile;
 - :mod:`tests.helpers.lesson_figures`: every number a lesson states, checked against the package;
 - :mod:`tests.helpers.mutations`: ways to damage a saved game;
@@ -12,5 +13,6 @@ the same way, the editable install putting the clone's root on the path
 - :mod:`tests.helpers.spread`: the rule sets the solver is checked on, and the spread (mean
   square) of optimal play by the plain solver's recursion;
 - :mod:`tests.helpers.submissions`: students' right, blank and wrong submissions of an nbgrader
-  release of a lesson.
+  release of a lesson;
+- :mod:`tests.helpers.timing`: processor time of work, and how it grows when the input doubles.
 """

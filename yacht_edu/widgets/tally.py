@@ -85,7 +85,7 @@ class DieTally(anywidget.AnyWidget):
         """Rolls typed as faces: "3 6 1", "3,6,1" or "361"."""
         def added() -> Tally:
             pieces = [p for p in _SEPARATORS.split(text.strip()) if p]
-            faces = [int(ch) if ch.isdigit() else ch for piece in pieces for ch in piece]
+            faces = [int(ch) if ch.isdecimal() else ch for piece in pieces for ch in piece]
             return self.tally.add_faces(faces)  # type: ignore[arg-type]
         self._change(added)
 
