@@ -299,7 +299,7 @@ def test_an_unknown_language_is_refused_with_the_languages_there_are(code: str) 
                     lambda: language(code).__enter__()):
         with pytest.raises(UnknownLanguageError) as error:
             attempt()
-        assert isinstance(error.value, ValueError)
+        assert isinstance(error.value, RuleError) and isinstance(error.value, ValueError)
         message = str(error.value)
         assert repr(code) in message
         assert all(c in message and name in message for c, name in LANGUAGES.items())
@@ -456,3 +456,13 @@ def test_a_number_python_will_not_write_is_described_whatever_the_limit(
     assert i18n.digits(-10**5000, "hi") == described
     assert str(i18n.Faces([1, 10**5000])) == f"1-{t('value.huge_int', 'en', size=5001)}"
     assert described in t("error.bad_seed", "hi", given=i18n.Given(10**5000))
+
+
+def test_an_unknown_language_is_a_rule_error_in_any_language() -> None:
+    # Caught with the package's other errors (issue 25): ``except RuleError`` catches it too.
+    with pytest.raises(RuleError) as error:
+        t("card.total", "fr")
+    assert isinstance(error.value, UnknownLanguageError) and error.value.code == "fr"
+    for lang in LANGUAGES:
+        assert "'fr'" in error.value.message(lang)
+        assert error.value.message(lang) == t("error.unknown_language", lang, **error.value.params)

@@ -16,7 +16,12 @@ from yacht_edu.display.numbers import decimal, with_decimal
 from yacht_edu.errors import ArgumentTypeError, InvalidKeepError, InvalidPlayersError
 from yacht_edu.i18n import LANGUAGES, language, t
 from yacht_edu.probability import p_kind_within, p_within
-from yacht_edu.probability.fairness import BadCountsError, face_counts, fairness
+from yacht_edu.probability.fairness import (
+    MOST_TALLIED_ROLLS,
+    BadCountsError,
+    face_counts,
+    fairness,
+)
 from yacht_edu.probability.waiting import BadWaitError, first_yacht
 from yacht_edu.reach import beat_the_leader
 from yacht_edu.solver import optimal_expected_score, solve
@@ -126,3 +131,38 @@ def test_play_refuses_what_game_refuses_and_leaves_no_half_made_widget(
         play(game=5)  # type: ignore[arg-type]
     gc.collect()
     assert unraisable == []
+
+
+# -- issue 25 --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("player", [None, "Asha", 5])
+def test_beat_the_leader_of_no_game_is_the_packages_error(player: Any) -> None:
+    with pytest.raises(ArgumentTypeError, match="is not a game"):
+        beat_the_leader(None, player)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("counts", "p"), [
+    ([MOST_TALLIED_ROLLS] * 6, 1.0), ([MOST_TALLIED_ROLLS - 1, MOST_TALLIED_ROLLS] * 3, 1.0),
+    ([MOST_TALLIED_ROLLS, 0, 0, 0, 0, 0], 0.0), ([MOST_TALLIED_ROLLS] * 5 + [0], 0.0)])
+def test_fairness_at_its_largest_counts_is_answered(counts: list[int], p: float) -> None:
+    # 6 x 10^9 rolls squared is past a 64-bit integer: this raised OverflowError (issue 25).
+    result = fairness(counts, simulations=1_000)
+    assert result.rolls == sum(counts)
+    assert result.simulated_p_value == pytest.approx(p, abs=0.05)
+    assert result.p_value_float == pytest.approx(p, abs=0.05)
+    assert np.isfinite(result.simulated).all()
+
+
+def test_the_simulated_statistic_is_the_same_whole_number_as_before() -> None:
+    from yacht_edu.probability.fairness import simulated_statistics
+
+    counts = np.random.default_rng(3).multinomial(600, [1 / 6] * 6, size=50)
+    rng_statistics = simulated_statistics(600, 50, 3)
+    assert rng_statistics.tolist() == (6 * (counts**2).sum(axis=1) - 600**2).tolist()
+
+
+def test_an_advice_for_a_target_of_5000_digits_has_a_repr() -> None:
+    advice = advise(DICE, 2, target=10**5000)
+    shown = repr(advice)
+    assert "a whole number of 5001 digits" in shown and "chance 0.000000" in shown

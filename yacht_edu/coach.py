@@ -30,7 +30,7 @@ from yacht_edu.dice import Dice, kept_values
 from yacht_edu.errors import ArgumentTypeError, RuleError, UnknownEventError
 from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.game import Game, check_game
-from yacht_edu.i18n import Given, box_name, t
+from yacht_edu.i18n import Given, box_name, digits, t
 from yacht_edu.rules import Rules, RulesLike
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.situation import SituationError, read_situation
@@ -170,8 +170,9 @@ class Advice(Sequence[Choice]):
     def __repr__(self) -> str:
         dice = "-".join(map(str, self.dice)) if self.dice else "not rolled"
         if self.target is not None:
-            head = (f"target {self.target} with {self.points} scored: chance "
-                    f"{self.chance:.6f}, expected {self.expected:.4f}")
+            target, points = (digits(n or 0, "en") for n in (self.target, self.points))
+            head = (f"target {target} with {points} scored: chance {self.chance:.6f}, "
+                    f"expected {self.expected:.4f}")
         else:
             head = f"expected {self.expected:.4f} ± {self.sd:.4f}"
         lines = [f"Advice({self.rules!r}, dice {dice}, {self.rolls_left} rolls left: {head})"]

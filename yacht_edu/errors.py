@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from yacht_edu.i18n import t
-
 __all__ = [
     "ArgumentTypeError",
     "BadSavedGameError",
@@ -51,6 +49,8 @@ class _CataloguedError(Exception):
 
     def message(self, lang: str | None = None) -> str:
         """The message in ``lang`` (default: the session's language)."""
+        from yacht_edu.i18n import t  # the catalog's own error is a RuleError: read when used
+
         return t(self.msgid, lang, **self.params)
 
     def __str__(self) -> str:

@@ -34,6 +34,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from yacht_edu.errors import RuleError
+
 __all__ = [
     "LANGUAGES",
     "RTL_LANGUAGES",
@@ -70,17 +72,16 @@ _session_language = "en"
 BOX_PREFIX = "category."
 
 
-class UnknownLanguageError(ValueError):
-    """A language code that has no catalog; the message speaks the session's language."""
+class UnknownLanguageError(RuleError):
+    """A language code that has no catalog (a :class:`~yacht_edu.errors.RuleError`, so a
+    ``ValueError``); the message speaks the session's language, or the one asked for."""
+
+    default_msgid = "error.unknown_language"
 
     def __init__(self, code: object) -> None:
         self.code = code
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
         there = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
-        return t("error.unknown_language", _session_language, code=Given(self.code),
-                 choices=there)
+        super().__init__(code=Given(code), choices=there)
 
 
 @dataclass(frozen=True)

@@ -126,8 +126,9 @@ def beat_the_leader(game: Game, player: str | None = None) -> int:
     In the last round, once everyone else has played, this is exactly the score to beat; earlier
     it is the leader's score so far.
     """
-    name = check_game(game).current_player if player is None else player
-    totals = game.totals
+    checked = check_game(game)
+    name = checked.current_player if player is None else player
+    totals = checked.totals
     if not isinstance(name, str) or name not in totals:
         raise RuleError("error.unknown_player", name=Given(name), choices=", ".join(totals))
     others = [total for other, total in totals.items() if other != name]

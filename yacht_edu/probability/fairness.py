@@ -25,6 +25,7 @@ import math
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -113,12 +114,21 @@ def chi_square_tail(x: Expr | int) -> Expr:
         1 + x / 3)
 
 
-def simulated_statistics(rolls: int, simulations: int, seed: int) -> npt.NDArray[np.int64]:
+def simulated_statistics(rolls: int, simulations: int, seed: int) -> npt.NDArray[Any]:
     """``rolls`` · X² of ``simulations`` classes each rolling a fair die ``rolls`` times
-    (whole numbers, so that comparing with the class's statistic is exact)."""
+    (whole numbers, so that comparing with the class's statistic is exact).
+
+    Worked out as Σ (6·O − rolls)² / 6, which equals 6·Σ O² − rolls²: each square is that of a
+    count's distance from what is expected, small enough for 64-bit integers even at
+    :data:`MOST_TALLIED_ROLLS` of each face; a class too far from it for them (none ever is) is
+    worked out in Python's whole numbers.
+    """
     rng = np.random.default_rng(seed)
     counts = rng.multinomial(rolls, [1 / 6] * 6, size=simulations)
-    scaled: npt.NDArray[np.int64] = 6 * (counts.astype(np.int64) ** 2).sum(axis=1) - rolls**2
+    away = len(FACES) * counts.astype(np.int64) - rolls
+    if np.abs(away).max(initial=0) >= 2**30:
+        away = away.astype(object)
+    scaled: npt.NDArray[Any] = (away**2).sum(axis=1) // len(FACES)
     return scaled
 
 
@@ -188,7 +198,7 @@ def fairness(counts: Sequence[int] | Mapping[int, int], *, simulations: int = 10
     observed = len(FACES) * sum(c * c for c in checked) - rolls**2
     result = FairnessTest(checked, statistic, DEGREES_OF_FREEDOM, exact, float(exact.evalf(30)),
                           float(np.mean(scaled >= observed)), simulations, seed,
-                          scaled / rolls)
+                          (scaled / rolls).astype(np.float64))
     if not result.reliable:
         warnings.warn(t("fairness.few_rolls", None, least=LEAST_EXPECTED * len(FACES)),
                       FewRollsWarning, stacklevel=2)
