@@ -117,6 +117,24 @@ def add_a_key(text: str, rng: random.Random) -> str:
     return json.dumps(document)
 
 
+def escape(text: str, rng: random.Random) -> str:
+    """The save written as a JSON string once more, up to eight times (a save copied out of a
+    notebook's output, or out of a JSON file holding it), sometimes as many copies in a list as
+    the 2 MB a save may have holds (issue 25: 20 KB of it took a second and a half)."""
+    for _ in range(rng.randint(1, 8)):
+        again = json.dumps(text)
+        if len(again) > MOST_CHARACTERS:
+            break
+        text = again
+    if rng.random() < 0.3:
+        text = json.dumps([text] * max(1, MOST_CHARACTERS // (len(json.dumps(text)) + 2)))
+    return text
+
+
+#: The 2 MB a saved game may have (yacht_edu.saved.MAX_SIZE), in characters.
+MOST_CHARACTERS = 2_000_000
+
+
 MUTATIONS: dict[str, Mutation] = {
     "flip a bit": flip_a_bit,
     "change a byte": change_a_byte,
@@ -127,6 +145,7 @@ MUTATIONS: dict[str, Mutation] = {
     "nest deeply": nest_deeply,
     "cut short": cut_short,
     "add a key": add_a_key,
+    "escape as JSON": escape,
 }
 
 
