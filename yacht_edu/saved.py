@@ -220,7 +220,7 @@ def check(document: Any) -> SavedGame:
     """Every field of a saved document, checked before any of it is replayed; the players,
     the history and the held dice no longer than a game of these rules can make them."""
     if not isinstance(document, dict):
-        raise BadSavedGameError("error.saved_not_schema", schema=SCHEMA)
+        raise BadSavedGameError("error.saved_not_schema", schema=SCHEMA, field="document")
     if document.get("schema") != SCHEMA:
         raise BadSavedGameError("error.saved_not_schema", schema=SCHEMA, field="document.schema")
     version = document.get("version")
