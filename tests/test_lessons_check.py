@@ -4,6 +4,7 @@ misconceptions are recognised, and every message exists in all five languages.""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -29,6 +30,7 @@ from yacht_edu.lessons import (
 )
 from yacht_edu.lessons.answers import exact
 from yacht_edu.lessons.feedback import STRICT
+from yacht_edu.locale import check as locale_check
 
 ALL = [task for lesson in lessons() for task in exercises(lesson)]
 IDS = [task.id for task in ALL]
@@ -143,6 +145,23 @@ def test_a_rounded_decimal_asks_for_the_exact_value(task: Exercise) -> None:
 def msgids(task: Task) -> list[str]:
     ids = [*task.hints, *(f"misconception.{m.name}" for m in task.misconceptions)]
     return ids + [msgid for msgid in (f"lesson.{task.id}.right",) if msgid in catalog("en")]
+
+
+def test_each_misconception_is_named_by_one_lesson_or_shared() -> None:
+    """One id, one message: a lesson's own mistake is named by that lesson only and worded in
+    its catalog part, so no exercise shows another lesson's words; a mistake several lessons
+    name is worded once, for all, in lessons.po."""
+    lessons_naming: dict[str, set[str]] = defaultdict(set)
+    for task in ALL:
+        for mistake in task.misconceptions:
+            lessons_naming[f"misconception.{mistake.name}"].add(task.lesson)
+    shared = locale_check.english("lessons")
+    for msgid, where in lessons_naming.items():
+        parts = [part for part in locale_check.parts() if msgid in locale_check.english(part)]
+        assert len(parts) == 1, (msgid, parts)
+        assert parts == ["lessons"] or parts == [f"lesson_{lesson}" for lesson in where], (
+            msgid, where, parts)
+    assert "misconception.added_overlapping" in shared
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))

@@ -107,8 +107,8 @@ register(
         expected=median_rolls,
         hints=("lesson.03.5.hint.1", "lesson.03.5.hint.2"),
         misconceptions=(
-            Misconception("mean_is_median", lambda: round(expected_rolls_to_kind(DICE))),
-            Misconception("mean_is_median", lambda: math.ceil(expected_rolls_to_kind(DICE))),
+            Misconception("mean_rolls_for_median", lambda: round(expected_rolls_to_kind(DICE))),
+            Misconception("mean_rolls_for_median", lambda: math.ceil(expected_rolls_to_kind(DICE))),
         ),
         wrong_answers=lambda: (3, 5, 20),
     ),

@@ -94,7 +94,7 @@ register(
         expected=lambda: one_die_worth(2),
         hints=("lesson.04.2.hint.1", "lesson.04.2.hint.2"),
         misconceptions=(
-            Misconception("one_roll_only", lambda: one_die_worth(1)),
+            Misconception("one_throw_only", lambda: one_die_worth(1)),
             Misconception("take_back_a_roll", lambda: best_of_rolls(2)),
             Misconception("reroll_a_four", lambda: keeps_only_five_and_six(2)),
         ),
@@ -117,7 +117,7 @@ register(
         hints=("lesson.04.4.hint.1", "lesson.04.4.hint.2"),
         misconceptions=(
             Misconception("added_overlapping", lambda: sixes_worth(3 * Fraction(1, 6))),
-            Misconception("one_roll_only", lambda: sixes_worth(Fraction(1, 6))),
+            Misconception("sixes_in_one_roll", lambda: sixes_worth(Fraction(1, 6))),
             Misconception("forgot_complement", lambda: sixes_worth(Fraction(5, 6) ** 3)),
         ),
         wrong_answers=lambda: (15, 5, sixes_worth(Fraction(5, 6) ** 3), 30),

@@ -98,7 +98,7 @@ register(
         hints=("lesson.06.3.hint.1", "lesson.06.3.hint.2"),
         misconceptions=(
             Misconception("added_overlapping", _only(box_with_chance(Fraction(1, 2)))),
-            Misconception("one_roll_only", _only(box_with_chance(Fraction(1, 6)))),
+            Misconception("face_in_one_roll", _only(box_with_chance(Fraction(1, 6)))),
             Misconception("forgot_complement", _only(box_with_chance(Fraction(125, 216)))),
         ),
         wrong_answers=lambda: (box_with_chance(Fraction(1, 2)), box_with_chance(Fraction(1, 6)),
@@ -113,7 +113,8 @@ register(
             Misconception("or_more_forgotten", exactly_three),
             Misconception("added_overlapping",
                           lambda: binomial_at_least(3, Fraction(1, 2))),
-            Misconception("one_roll_only", lambda: binomial_at_least(3, Fraction(1, 6))),
+            Misconception("three_sixes_in_one_roll",
+                          lambda: binomial_at_least(3, Fraction(1, 6))),
         ),
         wrong_answers=lambda: (exactly_three(), Fraction(1, 2),
                                binomial_at_least(3, Fraction(1, 6)), Fraction(1, 3)),

@@ -138,7 +138,7 @@ register(
         decimals=4,
         hints=("lesson.08.2.hint.1", "lesson.08.2.hint.2"),
         misconceptions=(
-            Misconception("one_roll_only", lambda: Fraction(1, 6) ** 5),
+            Misconception("five_sixes_in_one_roll", lambda: Fraction(1, 6) ** 5),
             Misconception("one_die_only", lambda: 1 - Fraction(5, 6) ** 3),
         ),
         wrong_answers=lambda: (Fraction(1, 6) ** 5, 1 - Fraction(5, 6) ** 3,

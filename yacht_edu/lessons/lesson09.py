@@ -119,7 +119,7 @@ register(
         expected=half_the_players,
         hints=("lesson.09.5.hint.1", "lesson.09.5.hint.2"),
         misconceptions=(
-            Misconception("mean_is_median", lambda: round(first_yacht().mean)),
+            Misconception("mean_wait_for_median", lambda: round(first_yacht().mean)),
             Misconception("added_overlapping", chances_added),
         ),
         wrong_answers=lambda: (round(first_yacht().mean), chances_added(), GAME_TURNS),
