@@ -256,6 +256,71 @@ def test_sync_adds_new_english_ids_and_retires_stale_ones(tmp_path: Path) -> Non
     assert check.problems("hi", "demo", tmp_path)[0].kind == "no catalog"
 
 
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_message_id_is_defined_in_one_part_only(lang: str) -> None:
+    """The runtime reads a language's parts into one catalog: a second definition would replace
+    the first, and a lesson would show another lesson's words."""
+    assert check.duplicate_ids(lang) == {}
+    assert check.language_problems(lang) == []
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_catalog_has_its_languages_plural_forms(lang: str) -> None:
+    for part in PARTS:
+        po = check.read_catalog(lang, part)
+        assert po is not None and not check.plural_forms_problem(lang, po), (lang, part)
+    assert check.PLURAL_FORMS[lang] == {"en": "nplurals=2; plural=(n != 1);",
+                                        "ur": "nplurals=2; plural=(n != 1);"}.get(
+        lang, "nplurals=2; plural=(n > 1);")  # CLDR: hi, bn, kn say "one" for 0 and 1
+
+
+ENGLISH_RULE, KANNADA_RULE = check.PLURAL_FORMS["en"], check.PLURAL_FORMS["kn"]
+
+
+def write_part(folder: Path, lang: str, part: str, messages: dict[str, tuple[str, str]],
+               plural_forms: str) -> None:
+    """One catalog part: each id with its words and the English they translate."""
+    po = check.new_catalog(lang, part)
+    po.metadata["Plural-Forms"] = plural_forms
+    for msgid, (words, english) in messages.items():
+        po.append(polib.POEntry(msgid=msgid, msgstr=words,
+                                comment="" if lang == "en" else check.EN_NOTE + english))
+    (folder / lang).mkdir(exist_ok=True)
+    po.save(str(folder / lang / f"{part}.po"))
+
+
+def two_parts(folder: Path, kannada_rule: str = KANNADA_RULE,
+              second: dict[str, tuple[str, str]] | None = None) -> None:
+    """English and Kannada, each in two parts, every message translated; ``second``: more
+    Kannada messages in the second part."""
+    write_part(folder, "en", "first", {"x.one": ("One", "")}, ENGLISH_RULE)
+    write_part(folder, "en", "second", {"x.two": ("Two", "")}, ENGLISH_RULE)
+    write_part(folder, "kn", "first", {"x.one": ("ಒಂದು", "One")}, kannada_rule)
+    write_part(folder, "kn", "second", {"x.two": ("ಎರಡು", "Two"), **(second or {})},
+               kannada_rule)
+
+
+def test_an_id_defined_in_two_parts_fails_the_check(tmp_path: Path) -> None:
+    two_parts(tmp_path)
+    assert check.language_problems("en", tmp_path) == check.language_problems("kn", tmp_path) == []
+    two_parts(tmp_path, second={"x.one": ("ಇನ್ನೊಂದು", "One")})
+    assert check.duplicate_ids("kn", tmp_path) == {"x.one": ["first", "second"]}
+    assert check.language_problems("kn", tmp_path) == [
+        "kn/first.po: also defined in second: x.one"]
+    assert check.duplicate_ids("en", tmp_path) == {}
+
+
+def test_a_wrong_plural_forms_header_fails_the_check(tmp_path: Path) -> None:
+    two_parts(tmp_path, kannada_rule=ENGLISH_RULE)  # Kannada says "one" for 0 too
+    for part in ("first", "second"):
+        po = check.read_catalog("kn", part, tmp_path)
+        assert check.plural_forms_problem("kn", po)
+        assert check.header_problems("kn", po) == ["Plural-Forms"]
+    write_part(tmp_path, "en", "first", {"x.one": ("One", "")}, KANNADA_RULE)
+    assert check.language_problems("en", tmp_path) == [
+        f"en/first.po: header: Plural-Forms is not {ENGLISH_RULE!r}"]
+
+
 @pytest.mark.slow
 def test_the_command_line_check_passes_on_the_shipped_catalogs() -> None:
     done = subprocess.run([sys.executable, "-m", "yacht_edu.locale.check"],

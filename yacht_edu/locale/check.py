@@ -13,6 +13,11 @@ Western digits (the rule pages write 0-9), the Python a learner types (``keep=``
 (``#. en: ...``), so that a change to the English shows up as outdated.  An entry left exactly as
 in English (a name the rule pages keep in Latin letters, a symbol) says why in a translator comment.
 
+Across the parts of one language (English too), a message id is defined once: the runtime reads
+every part of a language into one catalog, so a second definition would silently replace the
+first (a lesson would show another lesson's words).  Every catalog's ``Plural-Forms`` header is
+its language's (:data:`PLURAL_FORMS`, from the Unicode CLDR plural rules).
+
 >>> placeholders("{box} is already filled (with {points})")
 ['box', 'points']
 >>> numbers("Bonus (35 at 63)")
@@ -41,13 +46,16 @@ __all__ = [
     "CHECKS",
     "EN_NOTE",
     "LOCALE_DIR",
+    "PLURAL_FORMS",
     "Problem",
+    "duplicate_ids",
     "english",
     "english_entries",
     "english_plural_ids",
     "extra_parts",
     "forms",
     "header_problems",
+    "language_problems",
     "languages",
     "lost_python",
     "main",
@@ -60,6 +68,7 @@ __all__ = [
     "placeholders",
     "plural_count",
     "plural_form_mismatches",
+    "plural_forms_problem",
     "problems",
     "python_words",
     "read_catalog",
@@ -260,14 +269,53 @@ CHECKS: Mapping[str, Callable[[English, Catalog], list[str]]] = {
 
 
 def header_problems(lang: str, po: Catalog) -> list[str]:
-    """What translators' tools and msgfmt need in the header: language, UTF-8, plural forms."""
+    """What translators' tools and msgfmt need in the header: language, UTF-8, and the plural
+    forms of the language (:data:`PLURAL_FORMS`)."""
     meta = po.metadata
     wanted = {
         "Language": meta.get("Language") == lang,
         "Content-Type": "charset=UTF-8" in meta.get("Content-Type", ""),
-        "Plural-Forms": meta.get("Plural-Forms", "").startswith("nplurals="),
+        "Plural-Forms": meta.get("Plural-Forms", "").startswith("nplurals=")
+                        and not plural_forms_problem(lang, po),
     }
     return sorted(field for field, ok in wanted.items() if not ok)
+
+
+def plural_forms_problem(lang: str, po: Catalog) -> bool:
+    """True when the catalog's ``Plural-Forms`` header is there and is not the language's own
+    (spaces aside): gettext and :func:`yacht_edu.i18n.tn` would pick the wrong forms."""
+    found = po.metadata.get("Plural-Forms")
+    if found is None or lang not in PLURAL_FORMS:
+        return False
+    return _no_spaces(found) != _no_spaces(PLURAL_FORMS[lang])
+
+
+def _no_spaces(text: str) -> str:
+    return re.sub(r"\s+", "", text).rstrip(";")
+
+
+def duplicate_ids(lang: str, locale_dir: Path = LOCALE_DIR) -> dict[str, list[str]]:
+    """The message ids that more than one part of the language defines, each with those parts
+    (the runtime would keep only the last part's words)."""
+    found: dict[str, list[str]] = {}
+    for path in sorted((locale_dir / lang).glob("*.po")):
+        for msgid in entries(polib.pofile(str(path))):
+            if msgid:
+                found.setdefault(msgid, []).append(path.stem)
+    return {msgid: where for msgid, where in found.items() if len(where) > 1}
+
+
+def language_problems(lang: str, locale_dir: Path = LOCALE_DIR) -> list[str]:
+    """What is wrong across the parts of one language: an id defined in two parts; for English,
+    a ``Plural-Forms`` header that is not English's (a translation's header is checked with the
+    rest of each part, :func:`problems`)."""
+    found = [f"{lang}/{parts[0]}.po: also defined in {', '.join(parts[1:])}: {msgid}"
+             for msgid, parts in sorted(duplicate_ids(lang, locale_dir).items())]
+    for path in sorted((locale_dir / lang).glob("*.po")) if lang == SOURCE else ():
+        if plural_forms_problem(lang, polib.pofile(str(path))):
+            found.append(f"{lang}/{path.stem}.po: header: Plural-Forms is not "
+                         f"{PLURAL_FORMS[lang]!r}")
+    return found
 
 
 def problems(lang: str, part: str, locale_dir: Path = LOCALE_DIR) -> list[Problem]:
@@ -315,7 +363,11 @@ def sync(lang: str, part: str, locale_dir: Path = LOCALE_DIR) -> list[str]:
     return changed
 
 
-PLURAL_FORMS: Mapping[str, str] = {  # from the Unicode CLDR plural rules, whole numbers
+#: Each language's gettext plural rule, from the Unicode CLDR plural rules for whole numbers: in
+#: Hindi, Bengali and Kannada 0 and 1 take the singular ("one": i = 0 or n = 1), in English and
+#: Urdu only 1 ("one": i = 1 and v = 0).
+PLURAL_FORMS: Mapping[str, str] = {
+    "en": "nplurals=2; plural=(n != 1);",
     "hi": "nplurals=2; plural=(n > 1);",
     "bn": "nplurals=2; plural=(n > 1);",
     "kn": "nplurals=2; plural=(n > 1);",
@@ -332,7 +384,7 @@ def new_catalog(lang: str, part: str) -> Catalog:
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
-        "Plural-Forms": PLURAL_FORMS.get(lang, "nplurals=2; plural=(n != 1);"),
+        "Plural-Forms": PLURAL_FORMS.get(lang, PLURAL_FORMS[SOURCE]),
     }
     return po
 
@@ -351,7 +403,10 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("languages", nargs="*", help="language codes (default: all)")
     args = parser.parse_args(None if argv is None else list(argv))
     found: list[str] = []
-    for lang in args.languages or languages():
+    for lang in dict.fromkeys([SOURCE, *(args.languages or languages())]):
+        found += language_problems(lang)
+        if lang == SOURCE:
+            continue
         found += [f"{lang}/{p}.po: stale part (English has no {p}.po)" for p in extra_parts(lang)]
         for part in parts():
             if args.sync:
