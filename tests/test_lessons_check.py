@@ -4,15 +4,16 @@ misconceptions are recognised, and every message exists in all five languages.""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 
 import pytest
 import sympy as sp
 
-from yacht_edu.display.numbers import with_decimal
-from yacht_edu.i18n import LANGUAGES, catalog, language, t
+from yacht_edu.display.numbers import decimal, fraction, percent, with_decimal
+from yacht_edu.i18n import LANGUAGES, catalog, language, t, tn
 from yacht_edu.lessons import (
     CodeExercise,
     Exercise,
@@ -28,8 +29,8 @@ from yacht_edu.lessons import (
     reset_tries,
     tries,
 )
-from yacht_edu.lessons.answers import exact
-from yacht_edu.lessons.feedback import STRICT
+from yacht_edu.lessons.answers import answer_text, exact, rounded_places
+from yacht_edu.lessons.feedback import GUESS_MARK, STRICT
 from yacht_edu.locale import check as locale_check
 
 ALL = [task for lesson in lessons() for task in exercises(lesson)]
@@ -131,15 +132,118 @@ def rounded_by_four_places(task: Task) -> bool:
     return value is not None and Fraction(round(float(value), 4)) != value
 
 
+def no_hint_in(task: Task, message: str) -> bool:
+    """True when none of the exercise's hints (its logic) is in the message."""
+    return not any(t(hint) in message for hint in task.hints)
+
+
 @pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Exercise)
                                   and task.decimals is None and rounded_by_four_places(task)],
                          ids=lambda t: t.id)
 def test_a_rounded_decimal_asks_for_the_exact_value(task: Exercise) -> None:
+    """A decimal where the exact value is asked is a form to fix, never a wrong try, and shows
+    no hint; when it is the right value rounded (to a tenth of itself or better), it says so."""
     value = exact(task.example())
     assert value is not None
-    feedback = check(task.id, round(float(value), 4))
-    assert feedback.correct is False and t("lessons.not_exact") in feedback.message
-    assert tries(task.id) == 0  # a form to fix, not a wrong try
+    answer = round(float(value), 4)
+    feedback = check(task.id, answer)
+    assert feedback.correct is False and tries(task.id) == 0 and no_hint_in(task, feedback.message)
+    if rounded_places(answer, value) is not None:
+        assert t("lessons.form.fraction") in feedback.message
+    else:  # 0.0001 for 1/7776: too coarse to call it the right value
+        assert t("lessons.not_exact") in feedback.message
+
+
+@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Exercise)
+                                  and task.decimals is None and exact(task.example()) is not None
+                                  and Fraction(float(task.example())) != task.example()],  # type: ignore[arg-type]
+                         ids=lambda t: t.id)
+def test_the_right_value_as_a_float_is_right_and_asked_as_a_fraction(task: Exercise) -> None:
+    """4.2 for 21/5, 12.64 for 455/36: "right value; now give it as an exact fraction"."""
+    value = exact(task.example())
+    assert value is not None
+    for answer in (float(value), round(float(value), 6), f"{float(value):.6f}"):
+        feedback = check(task.id, answer)
+        assert feedback.correct is False and t("lessons.form.fraction") in feedback.message
+        assert no_hint_in(task, feedback.message) and feedback.misconception is None
+    assert tries(task.id) == 0
+
+
+@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Exercise)
+                                  and task.decimals is not None], ids=lambda t: t.id)
+def test_too_few_decimal_places_are_right_and_asked_to_the_places(task: Exercise) -> None:
+    """0.598 where four places are asked: right value, give it to 4 decimal places."""
+    value = exact(task.example())
+    assert value is not None and task.decimals is not None
+    fewer = round(float(value), task.decimals - 1)
+    feedback = check(task.id, fewer)
+    if feedback.correct or rounded_places(fewer, value) is None or feedback.misconception:
+        return  # 0.046 is 0.0460; too coarse to be the value; or a named mistake
+    assert feedback.correct is False and no_hint_in(task, feedback.message)
+    assert tn("lessons.form.places", task.decimals) in feedback.message and tries(task.id) == 0
+
+
+def test_the_forms_the_issue_names() -> None:
+    """4.2 for 21/5, 12.64 for 455/36 at two places, 0.598 for 0.5978 at three: roundings of
+    the right value; 12.65 and 0.597 are not."""
+    assert rounded_places(4.2, Fraction(21, 5)) == 1
+    assert rounded_places(12.64, Fraction(455, 36)) == 2
+    assert rounded_places(0.598, Fraction(4651, 7776)) == 3
+    assert rounded_places("0.5981", Fraction(4651, 7776)) == 4
+    assert rounded_places(12.65, Fraction(455, 36)) is None
+    assert rounded_places(0.597, Fraction(4651, 7776)) is None
+    assert rounded_places(1, Fraction(4651, 7776), whole=True) is None  # 1 is not 0.598
+    assert rounded_places(0.0, Fraction(1, 7776)) is None
+
+
+def a_tuple_of_one(task: Task) -> bool:
+    value = task.example()
+    return isinstance(value, tuple) and len(value) == 1
+
+
+@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Exercise)
+                                  and a_tuple_of_one(task)], ids=lambda t: t.id)
+def test_the_value_for_a_tuple_of_one_asks_for_the_comma(task: Exercise) -> None:
+    """``answer = (5)`` is the number 5: right value, write (5,)."""
+    example = task.example()
+    assert isinstance(example, tuple)
+    (value,) = example
+    feedback = check(task.id, value)
+    assert feedback.correct is False and tries(task.id) == 0
+    assert t("lessons.form.one_tuple", tuple=answer_text((value,))) in feedback.message
+    assert answer_text((value,)).endswith(",)") and no_hint_in(task, feedback.message)
+    assert check(task.id, (value,)).correct is check(task.id, [value]).correct is True
+
+
+def in_floats(task: CodeExercise) -> Callable[..., object]:
+    """The package's function, worked out in floats (as ``a / b`` does)."""
+    def in_a_float(value: object) -> object:
+        number = exact(value)
+        return value if number is None else float(number)
+
+    def learner(*args: object) -> object:
+        value = task.reference(*args)
+        if isinstance(value, tuple):
+            return tuple(in_a_float(part) for part in value)
+        return in_a_float(value)
+    return learner
+
+
+def gives_fractions(task: CodeExercise) -> bool:
+    return any(exact(part) is not None and exact(part).denominator > 1  # type: ignore[union-attr]
+               for args in task.inputs() for value in [task.reference(*args)]
+               for part in (value if isinstance(value, tuple) else (value,)))
+
+
+@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, CodeExercise)
+                                  and gives_fractions(task)], ids=lambda t: t.id)
+def test_a_function_in_floats_is_right_and_asked_for_fractions(task: CodeExercise) -> None:
+    """``sum(counts) / 6`` where a Fraction is expected: right values, work in fractions."""
+    feedback = check(task.id, in_floats(task))
+    assert feedback.correct is False and tries(task.id) == 0
+    assert t("lessons.code.floats", input="", got="", expected="").split(":")[0] in (
+        feedback.message)
+    assert no_hint_in(task, feedback.message) and feedback.misconception is None
 
 
 def msgids(task: Task) -> list[str]:
@@ -210,8 +314,11 @@ def test_a_code_exercise_reports_the_first_input_where_it_differs() -> None:
     assert t("lessons.code.not_a_function", answer="3") in check(task.id, 3).message
 
 
+PREDICTIONS = [task for task in ALL if isinstance(task, Prediction)]
+
+
 def test_a_prediction_compares_the_guess_with_the_value() -> None:
-    task = next(task for task in ALL if isinstance(task, Prediction))
+    task = PREDICTIONS[0]
     value = exact(task.example())
     assert value is not None
     half, near = value / 2, value * Fraction(21, 20)
@@ -221,12 +328,91 @@ def test_a_prediction_compares_the_guess_with_the_value() -> None:
     assert check(task.id, half).correct is check(task.id, near).correct is True
 
 
+@pytest.mark.parametrize("task", PREDICTIONS, ids=lambda t: t.id)
+def test_a_guess_is_a_participation_shown_with_a_neutral_mark(task: Prediction) -> None:
+    """Any guess in range is taken, too high or too low, never with a tick."""
+    value = exact(task.example())
+    assert value is not None and task.bounds is not None
+    low, high = task.bounds
+    for guess in {low, high, value, (low + value) / 2, (value + high) / 2}:
+        feedback = check(task.id, guess)
+        assert feedback.guess and feedback.correct is True and feedback.answered
+        assert feedback.mark not in "✔✘" and "✔" not in str(feedback)
+        assert str(feedback).startswith(f"{task.id} {GUESS_MARK} ")
+        html = feedback._repr_html_()
+        assert "yacht-feedback-guess" in html and "✔" not in html
+    assert tries(task.id) == 0
+
+
+def answer_forms(value: Fraction) -> list[str]:
+    """The ways an answer is written (exact, a decimal to 2-4 places, a percent), each a number
+    a message must not contain (whole numbers up to 12 are too common to count)."""
+    forms = {fraction(value), *(decimal(value, places) for places in (2, 3, 4)),
+             percent(value), percent(value, places=1), percent(value, places=2)}
+    forms |= {form.replace(" %", "%") for form in forms}
+    return sorted(form for form in forms if not (form.isdigit() and int(form) <= 12))
+
+
+def shows(message: str, form: str) -> bool:
+    """True when ``form`` is a whole number in ``message`` (not part of a longer one)."""
+    return re.search(rf"(?<![\d./]){re.escape(form)}(?![\d]|\.\d|/\d)", message) is not None
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("task", PREDICTIONS, ids=lambda t: t.id)
+def test_a_guess_out_of_range_is_refused_without_giving_the_value_away(task: Prediction,
+                                                                         lang: str) -> None:
+    value = exact(task.example())
+    assert value is not None and task.bounds is not None
+    low, high = task.bounds
+    assert low < value < high, "a bound that is the value would give it away"
+    for guess in (low - 1, high + 1, high * 10):
+        feedback = check(task.id, guess, lang=lang)
+        assert feedback.correct is False and not feedback.guess and tries(task.id) == 0
+        if (low, high) != (0, 1):  # the bounds are never named (a chance is between 0 and 1)
+            assert not any(shows(feedback.message, fraction(bound)) for bound in (low, high))
+        assert not any(shows(feedback.message, form) for form in answer_forms(value))
+
+
 def test_feedback_shows_as_a_coloured_box_right_to_left_in_urdu() -> None:
     first = ALL[0]
     html = check(first.id, first.example(), lang="ur")._repr_html_()
     assert 'class="yacht-feedback yacht-feedback-right"' in html and 'dir="rtl"' in html
     blank = check(first.id, ...)._repr_html_()
     assert "yacht-feedback-blank" in blank and "&lt;" not in t("lessons.not_answered")
+
+
+@pytest.mark.parametrize("task", ALL, ids=IDS)
+def test_none_says_that_print_gives_back_none(task: Task) -> None:
+    """``answer = print(x)`` stores None: not a try, and the message says why."""
+    feedback = check(task.id, None)
+    assert feedback.correct is None and tries(task.id) == 0
+    assert feedback.message == t("lessons.none_answer") and "print()" in feedback.message
+
+
+@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, CodeExercise)],
+                         ids=lambda t: t.id)
+def test_a_function_that_prints_instead_of_returning_is_told_so(task: CodeExercise) -> None:
+    def prints(*args: object) -> None:
+        print(task.reference(*args))
+
+    feedback = check(task.id, prints)
+    assert feedback.correct is False and tries(task.id) == 0
+    first = ", ".join(answer_text(a) for a in next(iter(task.inputs())))
+    assert t("lessons.code.returns_none", input=first) in feedback.message
+    assert check(task.id, blank_function).correct is None  # the blank body is still a blank
+
+
+def test_the_examples_in_generic_messages_are_no_exercises_answer() -> None:
+    """The examples of the generic messages (5/12, Fraction(5, 12), 40) are no exercise's
+    answer (an example must not be one, as 25/648 and 300 were)."""
+    examples = {Fraction(5, 12), Fraction(40), Fraction(7)}
+    for task in ALL:
+        value = task.example()
+        for part in value if isinstance(value, tuple) else (value,):
+            assert exact(part) not in examples, task.id
+    for msgid in ("lessons.unreadable", "lessons.not_exact", "lessons.form.fraction"):
+        assert "5/12" in t(msgid) and "25/648" not in t(msgid)
 
 
 def test_under_test_a_wrong_answer_raises(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -247,4 +433,5 @@ def test_a_tuple_may_be_a_list_or_a_matrix_row_but_not_rounded(task: Exercise) -
         assert check(task.id, sp.Matrix([list(value)])).correct is True
         rounded = tuple(round(float(exact(v) or 0), 4) for v in value)
         if any(Fraction(r) != exact(v) for r, v in zip(rounded, value, strict=True)):
-            assert t("lessons.not_exact") in check(task.id, rounded).message  # not (24.0, 26.0)
+            feedback = check(task.id, rounded)  # the right values rounded: asked as fractions
+            assert t("lessons.form.fractions") in feedback.message and tries(task.id) == 0

@@ -81,13 +81,19 @@ _inside = False
 
 def name_of(function: object) -> str:
     """How a message names a learner's function: its ``__name__``, else as Python writes it."""
-    name = getattr(function, "__name__", None)
+    try:
+        name = getattr(function, "__name__", None)
+    except Exception:  # a callable object whose attributes raise
+        name = None
     return name if isinstance(name, str) else shortened(python_form(function, None))
 
 
 def is_ours(function: object) -> bool:
     """Whether ``function`` is the package's own (defined in a module of ``yacht_edu``)."""
-    module = getattr(function, "__module__", None)
+    try:
+        module = getattr(function, "__module__", None)
+    except Exception:  # a callable object whose attributes raise is not ours
+        return False
     return isinstance(module, str) and (module == "yacht_edu" or module.startswith("yacht_edu."))
 
 

@@ -277,7 +277,9 @@ def python_form(value: object, lang: str | None) -> str:
         return printable(repr(value))
     except Exception:  # a repr that fails (a huge int inside a list) must not hide the message
         if isinstance(value, int) and not isinstance(value, bool):
-            return digits(value, lang)  # a digit limit set lower (sys.set_int_max_str_digits)
+            # a digit limit set lower (sys.set_int_max_str_digits), or an int subclass whose
+            # repr raises: its value as a plain int
+            return digits(int.__index__(value), lang)
         return f"<{type(value).__name__}>"
 
 

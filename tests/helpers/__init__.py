@@ -7,6 +7,7 @@ the same way, the editable install putting the clone's root on the path
 
 - :mod:`tests.helpers.big_saves`: saved games of every shape up to the 2 MB a save may have;
 - :mod:`tests.helpers.examples`: how many examples a property test tries, by Hypothesis profile;
+- :mod:`tests.helpers.hostile`: answers that try to break a lesson's ``check``;
 - :mod:`tests.helpers.lesson_figures`: every number a lesson states, checked against the package;
 - :mod:`tests.helpers.mutations`: ways to damage a saved game;
 - :mod:`tests.helpers.odd_values`: odd values to give to every public function;

@@ -6,7 +6,9 @@ True
 
 ``check(exercise, answer)`` returns a :class:`Feedback` (``.correct``: True, False, or None when
 not answered yet; ``.message`` in the learner's language, ``lang=`` or the session's); in a
-notebook it shows as a small coloured box.
+notebook it shows as a small coloured box.  ``check`` answers whatever it is
+given (NaN, an infinity, a number of 5,000 digits, an object that raises, a function that raises
+or never ends) with a Feedback, never an exception.
 
 Developer note: the contract of a lesson
 =========================================
@@ -22,15 +24,24 @@ by its name; nothing else to list).  Three kinds (:mod:`~yacht_edu.lessons.exerc
 
 - ``Exercise(id, expected=lambda: ..., decimals=None, hints=..., misconceptions=...,
   wrong_answers=...)`` — one right value; ``expected`` *computes* it with the package (never a
-  typed-in number).  Accepted: int, ``Fraction``, ``sympy.Rational``, ``"25/648"``; a float only
+  typed-in number).  Accepted: int, ``Fraction``, ``sympy.Rational``, ``"7/20"``; a float only
   with ``decimals=k`` (then to k places).  Strings compare without case, ``-``/space as ``_``;
   tuples element by element; booleans as booleans.
 - ``Prediction(id, actual=lambda: ..., bounds=(0, 1))`` — "predict first": any guess in bounds
-  is taken (``correct`` True) and the message compares it with the value; out of bounds is wrong.
+  is taken (``correct`` True, ``guess`` True: a participation, shown with a neutral mark, never
+  a tick) and the message compares it with the value; a guess out of bounds is refused without
+  naming the bounds (they could give the value away): "a chance lies between 0 and 1", or "the
+  value cannot be that large".
 - ``CodeExercise(id, reference=f, inputs=lambda: [(arg, ...), ...])`` — the learner writes a
-  function; it is run against the package's function ``reference`` on every input and the first
-  input where they differ is reported.  Returning None (the learner's blank body ``...``) on the
-  first input is "not answered yet".
+  function; it is run, in a forked child process stopped after ``TIME_LIMIT`` seconds, on every
+  input, its results compared here with the package's function ``reference``, and the first
+  input where they differ is reported.  A function whose body is the blank ``...`` is "not
+  answered yet".
+
+The right value in another form is said to be right, with the form to give it in, and is not a
+wrong try: a decimal where an exact value is asked (4.2 for 21/5), too few decimal places (0.598
+where four are asked), ``5`` for the tuple ``(5,)``, a function computing in floats where
+fractions are expected.
 
 ``hints`` are catalog ids, general first: the n-th wrong try (counted per exercise in the
 session) shows ``hints[n-1]`` (the last one from then on).  ``misconceptions`` are
@@ -44,9 +55,11 @@ require of every lesson 3 to 6 exercises, at least one ``Prediction`` and one ``
 **Catalog parts.**  Generic messages of ``check`` and the misconceptions several lessons share
 are in ``yacht_edu/locale/<lang>/lessons.po``; a lesson's own hints (``lesson.LL.N.hint.1``, ...),
 its optional words for a right answer (``lesson.LL.N.right``) and its own misconceptions
-(``misconception.<name>``) are in ``lesson_LL.po``.  All five languages (en, hi, bn, kn, ur);
+(``misconception.<name>``, one lesson's own words: a name no other lesson uses) are in
+``lesson_LL.po``.  All five languages (en, hi, bn, kn, ur);
 ``python -m yacht_edu.locale.check --sync`` adds the new English ids to every language for you to
-translate, and ``python -m yacht_edu.locale.check`` must pass.
+translate, and ``python -m yacht_edu.locale.check`` must pass (it fails on an id defined in two
+parts).
 
 **In the teacher's notebook**
 

@@ -4,17 +4,29 @@ Three kinds, all frozen values registered by the lesson modules (``lesson01.py``
 
 - :class:`Exercise` — a value: a count, a chance, a box; the expected value is a function the
   package computes, never a number typed in;
-- :class:`Prediction` — a guess written *before* the computation: any guess in range is taken,
-  and the feedback compares it with the value;
+- :class:`Prediction` — a guess written *before* the computation: any guess in range is taken
+  (a participation, never right or wrong), and the feedback compares it with the value;
 - :class:`CodeExercise` — a function the learner writes, run against the package's own function
   on every relevant input.
 
 Each may name :class:`Misconception` s: a wrong answer a class commonly gives, computed the way
 the mistaken reasoning computes it, and recognised by name when a learner gives it.
+
+Whatever the answer — NaN, an infinity, a number of 5,000 digits, an object that raises when it
+is compared or written out, a function that raises or never ends — the judge says something a
+learner can act on.  The right value in another form (a decimal where an exact fraction is
+asked, too few decimal places, ``5`` for the tuple ``(5,)``, floats from a function where
+fractions are expected) is said to be the right value, with the form to give it in: a form to
+fix, not a wrong try.
+
+A learner's function runs where it can be stopped (:func:`yacht_edu.guard.answers`: in a forked
+child process, killed after :data:`TIME_LIMIT` seconds); its results come back to this process,
+which compares them.
 """
 
 from __future__ import annotations
 
+import inspect
 import pkgutil
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -27,7 +39,16 @@ from typing import Any, NamedTuple
 from yacht_edu import guard
 from yacht_edu.display.numbers import with_decimal
 from yacht_edu.errors import RuleError
-from yacht_edu.lessons.answers import answer_text, decimal_of, exact, flat, is_blank, same
+from yacht_edu.i18n import Given
+from yacht_edu.lessons.answers import (
+    answer_text,
+    decimal_of,
+    exact,
+    flat,
+    not_finite,
+    rounded_places,
+    same,
+)
 from yacht_edu.lessons.errors import UnknownExerciseError, UnknownLessonError
 
 __all__ = [
@@ -54,7 +75,9 @@ class Verdict(NamedTuple):
 
     ``correct`` is None for a blank; ``msgid`` and ``params`` name the message that says why
     (None when the graded hints should speak); ``misconception`` names a recognised mistake;
-    ``counts`` is False for an answer written in a form that cannot be judged (not a wrong try).
+    ``counts`` is False for an answer written in a form that cannot be judged, or the right
+    value in another form (not a wrong try, and no hint); ``guess`` is True for a prediction
+    taken (a participation, shown with a neutral mark).
     """
 
     correct: bool | None
@@ -62,6 +85,22 @@ class Verdict(NamedTuple):
     params: Mapping[str, object] = MappingProxyType({})
     misconception: str | None = None
     counts: bool = True
+    guess: bool = False
+
+
+def blank_verdict(answer: object) -> Verdict | None:
+    """The verdict "not answered yet" for the blank ``...``, and for ``None`` (what
+    ``answer = print(x)`` stores) the same, saying that print gives back None; else None."""
+    if answer is Ellipsis:
+        return Verdict(None, "lessons.not_answered")
+    if answer is None:
+        return Verdict(None, "lessons.none_answer")
+    return None
+
+
+def not_a_number(answer: object) -> Verdict:
+    """NaN or an infinity: not an answer, and where such a value comes from."""
+    return Verdict(False, "lessons.not_finite", {"answer": Given(answer)}, counts=False)
 
 
 @dataclass(frozen=True)
@@ -69,7 +108,8 @@ class Misconception:
     """A common wrong answer: its name (catalog id ``misconception.<name>``) and its value.
 
     ``value`` computes the answer the mistaken reasoning gives (for a code exercise: a function
-    that reasons that way).
+    that reasons that way).  A name is one message: two exercises share a name only when the
+    same words fit both.
     """
 
     name: str
@@ -122,30 +162,69 @@ class Exercise(Task):
         return self.expected()
 
     def judge(self, answer: object) -> Verdict:
-        if is_blank(answer):
-            return Verdict(None, "lessons.not_answered")
+        blank = blank_verdict(answer)
+        if blank is not None:
+            return blank
+        if not_finite(answer):
+            return not_a_number(answer)
         want = self.expected()
         if same(answer, want, self.decimals):
             return Verdict(True)
-        for mistake in self.misconceptions:
-            if same(answer, mistake.value(), self.decimals):
-                return Verdict(False, misconception=mistake.name)
+        mistakes = [(mistake.name, mistake.value()) for mistake in self.misconceptions]
+        for name, value in mistakes:
+            if same(answer, value, self.decimals):
+                return Verdict(False, misconception=name)
+        other_form = self.right_in_another_form(answer, want)
+        if other_form is not None:
+            return other_form
+        for name, value in mistakes:  # a mistake's value rounded, as the learner rounded it
+            if rounded_places(answer, value, whole=self.decimals is not None) is not None:
+                return Verdict(False, misconception=name)
         return self.form_problem(answer, want) or Verdict(False)
+
+    def right_in_another_form(self, answer: object, want: object) -> Verdict | None:
+        """The right value written in a form the question does not ask for: a decimal for an
+        exact value, too few decimal places, a number for a tuple of one."""
+        if isinstance(want, tuple) and len(want) == 1 and same(answer, want[0], self.decimals):
+            return Verdict(False, "lessons.form.one_tuple", {"tuple": answer_text((answer,))},
+                           counts=False)
+        if isinstance(want, tuple):
+            parts = flat(answer)
+            if not (isinstance(parts, Sequence) and not isinstance(parts, str)
+                    and len(parts) == len(want)):
+                return None
+            rounded = [self.rounded(part, value) for part, value in zip(parts, want, strict=True)
+                       if not same(part, value, self.decimals)]
+            return self.rounding_verdict(parts=True) if rounded and all(rounded) else None
+        return self.rounding_verdict(parts=False) if self.rounded(answer, want) else None
+
+    def rounded(self, answer: object, want: object) -> bool:
+        """True when ``answer`` is ``want`` rounded (a whole number counts where decimals are
+        asked) to fewer places than the question asks."""
+        places = rounded_places(answer, want, whole=self.decimals is not None)
+        return places is not None and (self.decimals is None or places < self.decimals)
+
+    def rounding_verdict(self, *, parts: bool) -> Verdict:
+        """The right value rounded: as an exact fraction (or fractions), or to the places the
+        question asks."""
+        if self.decimals is not None:
+            return Verdict(False, "lessons.form.places", {"count": self.decimals}, counts=False)
+        return Verdict(False, "lessons.form.fractions" if parts else "lessons.form.fraction",
+                       counts=False)
 
     def form_problem(self, answer: object, want: object) -> Verdict | None:
         """A verdict for an answer written in a form the exercise cannot take, else None."""
         parts = flat(answer)
         if (self.decimals is None and isinstance(want, tuple) and isinstance(parts, Sequence)
+                and not isinstance(parts, str)
                 and any(decimal_of(part) is not None for part in parts)):
             return Verdict(False, "lessons.not_exact", counts=False)
         if exact(want) is None:
             return None
         if decimal_of(answer) is not None and self.decimals is None:
-            if abs(Fraction(decimal_of(answer) or 0) - (exact(want) or 0)) < Fraction(1, 1000):
-                return Verdict(False, "lessons.not_exact", counts=False)
-            return None
+            return Verdict(False, "lessons.not_exact", counts=False)
         if exact(answer) is None and decimal_of(answer) is None:
-            return Verdict(False, "lessons.unreadable", {"answer": repr(answer)}, counts=False)
+            return Verdict(False, "lessons.unreadable", {"answer": Given(answer)}, counts=False)
         return None
 
 
@@ -153,8 +232,10 @@ class Exercise(Task):
 class Prediction(Task):
     """A guess written before the value is computed: every guess in ``bounds`` is taken.
 
-    The feedback says how far the guess was from the value (which ``actual`` computes); a guess
-    outside ``bounds`` (for a chance: 0 to 1) is refused with a hint.
+    The feedback says how far the guess was from the value (which ``actual`` computes), with a
+    neutral mark: a prediction is a participation, never right or wrong.  A guess outside
+    ``bounds`` (for a chance: 0 to 1) is refused, saying only that no value is that small or
+    that large (a chance: between 0 and 1), never the bounds, which could give the value away.
     """
 
     actual: Callable[[], object] = field(default=_nothing, compare=False)
@@ -166,26 +247,35 @@ class Prediction(Task):
         return self.actual()
 
     def judge(self, answer: object) -> Verdict:
-        if is_blank(answer):
-            return Verdict(None, "lessons.not_answered")
+        blank = blank_verdict(answer)
+        if blank is not None:
+            return blank
+        if not_finite(answer):
+            return not_a_number(answer)
         guess = exact(answer)
         if guess is None and decimal_of(answer) is not None:
             guess = Fraction(decimal_of(answer) or 0)
         if guess is None:
-            return Verdict(False, "lessons.unreadable", {"answer": repr(answer)}, counts=False)
+            return Verdict(False, "lessons.unreadable", {"answer": Given(answer)}, counts=False)
+        shown = answer_text(answer)
         if self.bounds is not None and not self.bounds[0] <= guess <= self.bounds[1]:
-            low, high = self.bounds
-            return Verdict(False, "lessons.predict.out_of_range",
-                           {"guess": answer_text(answer), "low": answer_text(low),
-                            "high": answer_text(high)},
-                           counts=False)
+            return Verdict(False, self.out_of_range(guess), {"guess": shown}, counts=False)
         value = exact(self.actual())
         assert value is not None, f"the prediction {self.id} compares with an exact value"
-        params: dict[str, object] = {"guess": answer_text(answer), "value": with_decimal(value)}
+        params: dict[str, object] = {"guess": shown, "value": with_decimal(value)}
         if value == 0 or abs(guess - value) <= self.close * abs(value):
-            return Verdict(True, "lessons.predict.close", params)
+            return Verdict(True, "lessons.predict.close", params, guess=True)
         return Verdict(True, "lessons.predict.high" if guess > value else "lessons.predict.low",
-                       params)
+                       params, guess=True)
+
+    def out_of_range(self, guess: Fraction) -> str:
+        """The message for a guess no value can be: for a chance, that a chance lies between
+        0 and 1; else that it is below the least (or above the most) the value can be."""
+        assert self.bounds is not None
+        if tuple(self.bounds) == (0, 1):
+            return "lessons.predict.not_a_chance"
+        return ("lessons.predict.below_possible" if guess < self.bounds[0]
+                else "lessons.predict.above_possible")
 
 
 Inputs = Callable[[], Iterable[tuple[object, ...]]]
@@ -196,7 +286,8 @@ class CodeExercise(Task):
     """The learner writes a function; it must agree with ``reference`` on every one of ``inputs``.
 
     ``inputs`` gives the argument tuples to try (for dice: every hand, or every ordered roll).
-    A function that returns ``None`` or ``...`` on the first input is not written yet.
+    A function whose body is still the blank ``...`` is not written yet; the learner's function
+    runs where it can be stopped (:mod:`yacht_edu.guard`, :data:`TIME_LIMIT` seconds in all).
     """
 
     reference: Callable[..., object] = field(default=_nothing, compare=False)
@@ -206,37 +297,78 @@ class CodeExercise(Task):
         return self.reference
 
     def judge(self, answer: object) -> Verdict:
-        if is_blank(answer):
-            return Verdict(None, "lessons.not_answered")
+        blank = blank_verdict(answer)
+        if blank is not None:
+            return blank
         if not callable(answer):
-            return Verdict(False, "lessons.code.not_a_function", {"answer": repr(answer)},
+            return Verdict(False, "lessons.code.not_a_function", {"answer": Given(answer)},
                            counts=False)
         cases = list(self.inputs())
         try:  # every input at once, where the learner's function can be stopped
-            answers = guard.answers(answer, cases, lambda args, got: guard.sent_back(got),
+            results = guard.answers(answer, cases, lambda args, got: guard.sent_back(got),
                                     seconds=TIME_LIMIT)
-        except RuleError as failed:  # it raised, ran too long, took too much memory
+        except RuleError as failed:  # it raised, ran too long, took too much memory, ended
             return Verdict(False, failed.msgid, failed.params)
-        if cases and is_blank(answers[0]):
+        if results and (results[0] is Ellipsis
+                        or (results[0] is None and is_blank_function(answer))):
             return Verdict(None, "lessons.code.not_written")
-        for args, got in zip(cases, answers, strict=True):
+        floats: Verdict | None = None
+        for args, got in zip(cases, results, strict=True):
+            if got is None:
+                return Verdict(False, "lessons.code.returns_none", {"input": _args(args)},
+                               counts=False)
             want = self.reference(*args)
-            if not same(got, want):
-                return self.recognise(cases, answers) or Verdict(
-                    False, "lessons.code.differs",
-                    {"input": _args(args), "got": answer_text(got), "expected": answer_text(want)})
-        return Verdict(True, "lessons.code.right", {"count": len(cases)})
+            if same(got, want):
+                continue
+            if not_finite(got):
+                return Verdict(False, "lessons.code.not_finite",
+                               {"input": _args(args), "got": answer_text(got)})
+            if in_floats(got, want):
+                floats = floats or Verdict(False, "lessons.code.floats",
+                                           {"input": _args(args), "got": answer_text(got),
+                                            "expected": answer_text(want)}, counts=False)
+                continue
+            return self.recognise(cases, results) or Verdict(
+                False, "lessons.code.differs",
+                {"input": _args(args), "got": answer_text(got), "expected": answer_text(want)})
+        return floats or Verdict(True, "lessons.code.right", {"count": len(cases)})
 
     def recognise(self, cases: list[tuple[object, ...]],
-                  answers: list[object]) -> Verdict | None:
-        """A misconception whose function agrees with the learner's ``answers`` on every input
+                  results: list[object]) -> Verdict | None:
+        """A misconception whose function agrees with the learner's ``results`` on every input
         (``cases``), if any."""
         for mistake in self.misconceptions:
             wrong = mistake.value()
             assert callable(wrong), f"a misconception of {self.id} must give a function"
-            if all(same(got, wrong(*args)) for args, got in zip(cases, answers, strict=True)):
+            if all(same(got, wrong(*args)) for args, got in zip(cases, results, strict=True)):
                 return Verdict(False, misconception=mistake.name)
         return None
+
+
+def in_floats(got: object, want: object) -> bool:
+    """True when ``got`` is the exact ``want`` (or a tuple of them) worked out in floats: equal
+    but for the float's rounding (a millionth of a millionth of the value)."""
+    if isinstance(want, tuple):
+        parts = flat(got)
+        return (isinstance(parts, Sequence) and not isinstance(parts, str)
+                and len(parts) == len(want)
+                and all(same(p, w) or in_floats(p, w) for p, w in zip(parts, want, strict=True)))
+    value, number = decimal_of(got), exact(want)
+    if value is None or number is None or not_finite(got):
+        return False
+    return abs(Fraction(value) - number) <= Fraction(1, 10**12) * max(Fraction(1), abs(number))
+
+
+def is_blank_function(function: object) -> bool:
+    """True for a function whose body does nothing (the learner's edition leaves ``...``): it
+    names nothing and has no local variable beyond its parameters."""
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return False
+    parameters = (code.co_argcount + code.co_kwonlyargcount
+                  + bool(code.co_flags & inspect.CO_VARARGS)
+                  + bool(code.co_flags & inspect.CO_VARKEYWORDS))
+    return not code.co_names and code.co_nlocals == parameters
 
 
 def _args(args: tuple[object, ...]) -> str:

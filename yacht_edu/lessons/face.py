@@ -16,16 +16,26 @@ if TYPE_CHECKING:
 
 __all__ = ["feedback_html"]
 
+#: The look of each kind of feedback: its CSS class, background and text colours.
 _LOOK = {
-    True: ("yacht-feedback-right", "✔", "#e4f8dc", "#17520d"),
-    False: ("yacht-feedback-wrong", "✘", "#fdecea", "#8a1c12"),
-    None: ("yacht-feedback-blank", "…", "#eef2f7", "#1a4f8b"),
+    "right": ("yacht-feedback-right", "#e4f8dc", "#17520d"),
+    "wrong": ("yacht-feedback-wrong", "#fdecea", "#8a1c12"),
+    "blank": ("yacht-feedback-blank", "#eef2f7", "#1a4f8b"),
+    "guess": ("yacht-feedback-guess", "#f3f1f8", "#3d3557"),  # neither green nor red
 }
+
+
+def kind(feedback: Feedback) -> str:
+    """right, wrong, blank (not answered yet) or guess (a prediction taken)."""
+    if feedback.guess:
+        return "guess"
+    return {True: "right", False: "wrong", None: "blank"}[feedback.correct]
 
 
 def feedback_html(feedback: Feedback) -> str:
     """The feedback as one HTML block: a mark, the exercise id and the message."""
-    css_class, mark, background, colour = _LOOK[feedback.correct]
+    css_class, background, colour = _LOOK[kind(feedback)]
+    mark = feedback.mark
     return (f'<div class="yacht-feedback {css_class}" dir="{direction(feedback.lang)}" '
             f'lang="{feedback.lang}" '
             f'style="background:{background};color:{colour};border-radius:6px;'

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from yacht_edu.i18n import catalog, check_language, t
+from yacht_edu.i18n import catalog, check_language, plural_catalog, t, tn
 from yacht_edu.lessons.exercise import Task, Verdict, exercise
 
-__all__ = ["STRICT", "Feedback", "WrongAnswerError", "check", "reset_tries", "tries"]
+__all__ = ["GUESS_MARK", "STRICT", "Feedback", "WrongAnswerError", "check", "reset_tries",
+           "tries"]
 
 #: Set to ``1`` while lessons run under test: a wrong answer is then an error, so the teacher's
 #: edition fails its test run when one of its worked answers goes wrong.
@@ -26,7 +28,9 @@ _tries: Counter[str] = Counter()
 class Feedback:
     """The verdict on one answer: ``correct`` (True, False, or None when not answered yet),
     a ``message`` in the learner's language, the ``misconception`` recognised (if any) and the
-    number of wrong ``tries`` so far.  In a notebook it shows itself as a small coloured box."""
+    number of wrong ``tries`` so far.  ``guess`` is True for a prediction taken: it counts as
+    answered (``correct`` True), and shows a neutral mark, not a tick, since a guess is never
+    right or wrong.  In a notebook it shows itself as a small coloured box."""
 
     exercise: str
     correct: bool | None
@@ -34,14 +38,20 @@ class Feedback:
     misconception: str | None = None
     tries: int = 0
     lang: str = "en"
+    guess: bool = False
 
     @property
     def answered(self) -> bool:
-        """False while the answer is still the blank ``...``."""
+        """False while the answer is still the blank ``...`` (or None)."""
         return self.correct is not None
 
+    @property
+    def mark(self) -> str:
+        """✔ right, ✘ not yet, … not answered, ✎ a guess taken."""
+        return GUESS_MARK if self.guess else _MARK[self.correct]
+
     def __str__(self) -> str:
-        return f"{self.exercise} {_MARK[self.correct]} {self.message}"
+        return f"{self.exercise} {self.mark} {self.message}"
 
     def _repr_pretty_(self, printer: object, cycle: bool) -> None:
         printer.text(str(self))  # type: ignore[attr-defined]
@@ -53,6 +63,8 @@ class Feedback:
 
 
 _MARK = {True: "✔", False: "✘", None: "…"}
+#: The neutral mark of a prediction: noted, neither right nor wrong.
+GUESS_MARK = "✎"
 
 
 class WrongAnswerError(AssertionError):
@@ -74,7 +86,7 @@ def check(exercise_id: str, answer: object, *, lang: str | None = None) -> Feedb
     if verdict.correct is False and verdict.counts:
         _tries[task.id] += 1
     feedback = Feedback(task.id, verdict.correct, message(task, verdict, code),
-                        verdict.misconception, _tries[task.id], code)
+                        verdict.misconception, _tries[task.id], code, verdict.guess)
     if feedback.correct is False and os.environ.get(STRICT) == "1":
         raise WrongAnswerError(str(feedback))
     return feedback
@@ -83,9 +95,9 @@ def check(exercise_id: str, answer: object, *, lang: str | None = None) -> Feedb
 def message(task: Task, verdict: Verdict, lang: str) -> str:
     """The words of a verdict: its own message, the misconception named, the hint of this try."""
     if verdict.correct is None:
-        return t(verdict.msgid or "lessons.not_answered", lang, **verdict.params)
+        return words(verdict.msgid or "lessons.not_answered", lang, verdict.params)
     if verdict.correct:
-        parts = [t(verdict.msgid or "lessons.right", lang, **verdict.params)]
+        parts = [words(verdict.msgid or "lessons.right", lang, verdict.params)]
         if f"lesson.{task.id}.right" in catalog("en"):
             parts.append(t(f"lesson.{task.id}.right", lang))
         return " ".join(parts)
@@ -93,10 +105,19 @@ def message(task: Task, verdict: Verdict, lang: str) -> str:
     if verdict.misconception is not None:
         parts.append(t(f"misconception.{verdict.misconception}", lang))
     if verdict.msgid is not None:
-        parts.append(t(verdict.msgid, lang, **verdict.params))
+        parts.append(words(verdict.msgid, lang, verdict.params))
     if verdict.counts:
         parts.append(hint(task, _tries[task.id], lang))
     return " ".join(parts)
+
+
+def words(msgid: str, lang: str, params: Mapping[str, object]) -> str:
+    """A message with its parameters; a message with plural forms takes the form of its
+    ``count``."""
+    count = params.get("count")
+    if isinstance(count, int) and msgid in plural_catalog("en"):
+        return tn(msgid, count, lang, **{k: v for k, v in params.items() if k != "count"})
+    return t(msgid, lang, **params)
 
 
 def hint(task: Task, wrong_tries: int, lang: str) -> str:
