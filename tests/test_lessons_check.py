@@ -380,6 +380,7 @@ def test_feedback_shows_as_a_coloured_box_right_to_left_in_urdu() -> None:
     assert 'class="yacht-feedback yacht-feedback-right"' in html and 'dir="rtl"' in html
     blank = check(first.id, ...)._repr_html_()
     assert "yacht-feedback-blank" in blank and "&lt;" not in t("lessons.not_answered")
+    assert "white-space:pre-wrap" in html  # a worked function keeps its lines
 
 
 @pytest.mark.parametrize("task", ALL, ids=IDS)
@@ -401,6 +402,82 @@ def test_a_function_that_prints_instead_of_returning_is_told_so(task: CodeExerci
     first = ", ".join(answer_text(a) for a in next(iter(task.inputs())))
     assert t("lessons.code.returns_none", input=first) in feedback.message
     assert check(task.id, blank_function).correct is None  # the blank body is still a blank
+
+
+def worked_answer_of(task: Task, lang: str = "en") -> str:
+    method = t(f"lesson.{task.id}.solution", lang)
+    value = task.answer_shown(lang)
+    if value is None:
+        return t("lessons.solution.code", lang, method=method)
+    return t("lessons.solution", lang, value=value, method=method)
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_exercise_has_its_worked_answer_in_every_language(lang: str) -> None:
+    for task in ALL:
+        msgid = f"lesson.{task.id}.solution"
+        assert msgid in catalog("en") and catalog(lang).get(msgid), (lang, msgid)
+
+
+@pytest.mark.parametrize("task", ALL, ids=IDS)
+def test_the_worked_answer_is_shown_when_asked(task: Task) -> None:
+    """``check(id, ..., solution=True)``: the value the package computes and how it is found
+    (for a code exercise, one way to write the function), in the learner's language."""
+    for lang in ("en", "ur"):
+        feedback = check(task.id, ..., lang=lang, solution=True)
+        assert feedback.correct is None and feedback.message == worked_answer_of(task, lang)
+    number = exact(task.example())
+    if number is not None and not isinstance(task.example(), str):
+        assert fraction(number) in feedback.message or "≈" in feedback.message
+    right = check(task.id, task.example(), solution=True)
+    assert right.correct is True and worked_answer_of(task) in right.message
+    if isinstance(task, Exercise):
+        wrong = [a for a in task.wrong_answers() if check(task.id, a).correct is False]
+        reset_tries()
+        feedback = check(task.id, wrong[0], solution=True)
+        assert feedback.correct is False and tries(task.id) == 0  # asked: no try, no hint
+        assert no_hint_in(task, feedback.message) and worked_answer_of(task) in feedback.message
+
+
+def plain_wrong_answer(task: Task) -> object | None:
+    """A wrong answer that gets the graded hints (no named mistake, no form to fix)."""
+    for answer in task.wrong_answers():
+        before = tries(task.id)
+        feedback = check(task.id, answer)
+        if feedback.misconception is None and tries(task.id) > before:
+            reset_tries()
+            return answer
+    reset_tries()
+    return None
+
+
+@pytest.mark.parametrize("task", ALL, ids=IDS)
+def test_from_the_third_wrong_try_the_hint_says_how_to_see_the_worked_answer(task: Task) -> None:
+    answer = plain_wrong_answer(task)
+    if answer is None:
+        return  # every wrong answer it names is a named mistake or a form to fix
+    ask = t("lessons.ask_solution", exercise=task.id)
+    messages = [check(task.id, answer).message for _ in range(4)]
+    assert [ask in message for message in messages] == [False, False, True, True]
+    assert "solution=True" in ask
+    assert worked_answer_of(task) not in "".join(messages)  # the hint says how, it does not show
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("task", ALL, ids=IDS)
+def test_the_first_two_hints_never_give_the_answer(task: Task, lang: str) -> None:
+    """A hint at the first or second wrong try helps; it never holds the answer, in any form
+    (exact, a decimal to 2-4 places, a percent), nor the worked answer's method; nor does a
+    named mistake's message."""
+    value = task.example()
+    values = [exact(part) for part in (value if isinstance(value, tuple) else (value,))]
+    forms = [form for number in values if number is not None for form in answer_forms(number)]
+    method = t(f"lesson.{task.id}.solution", lang)
+    texts = [t(hint, lang) for hint in task.hints[:2]]
+    texts += [t(f"misconception.{mistake.name}", lang) for mistake in task.misconceptions]
+    for text in texts:
+        assert [form for form in forms if shows(text, form)] == [], text
+        assert method not in text or len(method) < 8, text
 
 
 def test_the_examples_in_generic_messages_are_no_exercises_answer() -> None:

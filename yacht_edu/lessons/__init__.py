@@ -6,7 +6,8 @@ True
 
 ``check(exercise, answer)`` returns a :class:`Feedback` (``.correct``: True, False, or None when
 not answered yet; ``.message`` in the learner's language, ``lang=`` or the session's); in a
-notebook it shows as a small coloured box.  ``check`` answers whatever it is
+notebook it shows as a small coloured box.  ``check(exercise, ..., solution=True)`` shows the
+worked answer; from the third wrong try on, the hint says so.  ``check`` answers whatever it is
 given (NaN, an infinity, a number of 5,000 digits, an object that raises, a function that raises
 or never ends) with a Feedback, never an exception.
 
@@ -44,7 +45,12 @@ where four are asked), ``5`` for the tuple ``(5,)``, a function computing in flo
 fractions are expected.
 
 ``hints`` are catalog ids, general first: the n-th wrong try (counted per exercise in the
-session) shows ``hints[n-1]`` (the last one from then on).  ``misconceptions`` are
+session) shows ``hints[n-1]`` (the last one from then on), and from the third on says how to see
+the worked answer.  A hint helps: it never gives the answer, in any form (exact, decimal,
+percent, the expression that computes it); the worked answer is ``lesson.LL.N.solution`` in the
+lesson's catalog part, the method (a formula or a line of Python, or for a code exercise one way
+to write the function), shown with the value the package computes by ``check(id, ...,
+solution=True)``.  ``misconceptions`` are
 ``Misconception(name, value=lambda: ...)``: the wrong value the mistaken reasoning gives
 (computed, e.g. ``Fraction(1, 6**5)`` for "one yacht, not six"), or for a code exercise a function
 that reasons that way; the message ``misconception.<name>`` names it.  ``wrong_answers``
@@ -56,10 +62,10 @@ require of every lesson 3 to 6 exercises, at least one ``Prediction`` and one ``
 are in ``yacht_edu/locale/<lang>/lessons.po``; a lesson's own hints (``lesson.LL.N.hint.1``, ...),
 its optional words for a right answer (``lesson.LL.N.right``) and its own misconceptions
 (``misconception.<name>``, one lesson's own words: a name no other lesson uses) are in
-``lesson_LL.po``.  All five languages (en, hi, bn, kn, ur);
-``python -m yacht_edu.locale.check --sync`` adds the new English ids to every language for you to
-translate, and ``python -m yacht_edu.locale.check`` must pass (it fails on an id defined in two
-parts).
+``lesson_LL.po``, with every exercise's worked answer, ``lesson.LL.N.solution``.  All five
+languages (en, hi, bn, kn, ur); ``python -m yacht_edu.locale.check --sync`` adds the new English
+ids to every language for you to translate, and ``python -m yacht_edu.locale.check`` must pass
+(it fails on an id defined in two parts).
 
 **In the teacher's notebook**
 

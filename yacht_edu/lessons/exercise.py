@@ -125,7 +125,8 @@ class Task:
     """What every exercise has: an id ``"LL.N"``, graded hints and the misconceptions it names.
 
     ``hints`` are catalog ids, the general nudge first and the more specific after more wrong
-    tries; ``wrong_answers`` computes plausible wrong answers that the tests make sure are
+    tries (a hint, never the answer: the worked answer is ``lesson.LL.N.solution``, shown when
+    asked for); ``wrong_answers`` computes plausible wrong answers that the tests make sure are
     rejected with a hint.
     """
 
@@ -145,6 +146,14 @@ class Task:
     def example(self) -> object:
         """A right answer (the tests feed it to :func:`~yacht_edu.lessons.check`)."""
         raise NotImplementedError
+
+    def answer_shown(self, lang: str) -> str | None:
+        """The right value as the worked answer writes it (None for a function)."""
+        value = self.example()
+        number = exact(value)
+        if number is not None and not isinstance(value, str):
+            return with_decimal(number, getattr(self, "decimals", None) or 4, lang)
+        return answer_text(value)
 
 
 @dataclass(frozen=True)
@@ -295,6 +304,9 @@ class CodeExercise(Task):
 
     def example(self) -> object:
         return self.reference
+
+    def answer_shown(self, lang: str) -> str | None:
+        return None
 
     def judge(self, answer: object) -> Verdict:
         blank = blank_verdict(answer)

@@ -39,6 +39,6 @@ def feedback_html(feedback: Feedback) -> str:
     return (f'<div class="yacht-feedback {css_class}" dir="{direction(feedback.lang)}" '
             f'lang="{feedback.lang}" '
             f'style="background:{background};color:{colour};border-radius:6px;'
-            f'padding:6px 12px;max-width:56em">'
+            f'padding:6px 12px;max-width:56em;white-space:pre-wrap">'
             f'<strong>{mark} {html.escape(feedback.exercise)}</strong> '
             f'{html.escape(feedback.message)}</div>')

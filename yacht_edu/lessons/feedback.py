@@ -1,7 +1,9 @@
 """``check(exercise, answer)``: judge an answer and say, in the learner's language, what next.
 
 A wrong answer gets a hint, graded by how many wrong tries this exercise has had in the session:
-the general nudge first, the more specific ones after.  A recognised mistake is named.
+the general nudge first, the more specific ones after; a hint is never the answer.  A recognised
+mistake is named.  From the :data:`ASK_AFTER`-th wrong try the message also says how to see the
+worked answer, ``check(exercise, ..., solution=True)``, which shows it whenever asked.
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ from dataclasses import dataclass
 from yacht_edu.i18n import catalog, check_language, plural_catalog, t, tn
 from yacht_edu.lessons.exercise import Task, Verdict, exercise
 
-__all__ = ["GUESS_MARK", "STRICT", "Feedback", "WrongAnswerError", "check", "reset_tries",
-           "tries"]
+__all__ = ["ASK_AFTER", "GUESS_MARK", "STRICT", "Feedback", "WrongAnswerError", "check",
+           "reset_tries", "tries", "worked_answer"]
 
 #: Set to ``1`` while lessons run under test: a wrong answer is then an error, so the teacher's
 #: edition fails its test run when one of its worked answers goes wrong.
 STRICT = "YACHT_EDU_STRICT_CHECKS"
+#: From this many wrong tries on, the hint says how to ask for the worked answer.
+ASK_AFTER = 3
 
 _tries: Counter[str] = Counter()
 
@@ -71,11 +75,14 @@ class WrongAnswerError(AssertionError):
     """A wrong answer while lessons run under test (``YACHT_EDU_STRICT_CHECKS=1``)."""
 
 
-def check(exercise_id: str, answer: object, *, lang: str | None = None) -> Feedback:
+def check(exercise_id: str, answer: object, *, lang: str | None = None,
+          solution: bool = False) -> Feedback:
     """Judge ``answer`` to the exercise ``exercise_id`` (``"02.3"``) and say what next.
 
     ``lang`` is the language of the message (default: the session's language).  A blank
-    (``...``) is "not answered yet", never wrong.
+    (``...``) is "not answered yet", never wrong.  ``solution=True`` also shows the worked
+    answer (the value, and how it is found): the answer is judged, but a wrong one is not
+    counted as a try and gets no hint.
 
     >>> check("01.1", ...).correct is None
     True
@@ -83,17 +90,22 @@ def check(exercise_id: str, answer: object, *, lang: str | None = None) -> Feedb
     code = check_language(lang)
     task = exercise(exercise_id)
     verdict = task.judge(answer)
-    if verdict.correct is False and verdict.counts:
+    if verdict.correct is False and verdict.counts and not solution:
         _tries[task.id] += 1
-    feedback = Feedback(task.id, verdict.correct, message(task, verdict, code),
-                        verdict.misconception, _tries[task.id], code, verdict.guess)
+    said = message(task, verdict, code, hints=not solution)
+    if solution:  # the verdict on a given answer, then the worked answer
+        said = " ".join(filter(None, [said if verdict.correct is not None else "",
+                                      worked_answer(task, code)]))
+    feedback = Feedback(task.id, verdict.correct, said, verdict.misconception,
+                        _tries[task.id], code, verdict.guess)
     if feedback.correct is False and os.environ.get(STRICT) == "1":
         raise WrongAnswerError(str(feedback))
     return feedback
 
 
-def message(task: Task, verdict: Verdict, lang: str) -> str:
-    """The words of a verdict: its own message, the misconception named, the hint of this try."""
+def message(task: Task, verdict: Verdict, lang: str, *, hints: bool = True) -> str:
+    """The words of a verdict: its own message, the misconception named, the hint of this try
+    (``hints``), and from the :data:`ASK_AFTER`-th wrong try how to ask for the worked answer."""
     if verdict.correct is None:
         return words(verdict.msgid or "lessons.not_answered", lang, verdict.params)
     if verdict.correct:
@@ -106,8 +118,10 @@ def message(task: Task, verdict: Verdict, lang: str) -> str:
         parts.append(t(f"misconception.{verdict.misconception}", lang))
     if verdict.msgid is not None:
         parts.append(words(verdict.msgid, lang, verdict.params))
-    if verdict.counts:
+    if verdict.counts and hints:
         parts.append(hint(task, _tries[task.id], lang))
+        if _tries[task.id] >= ASK_AFTER:
+            parts.append(t("lessons.ask_solution", lang, exercise=task.id))
     return " ".join(parts)
 
 
@@ -125,6 +139,16 @@ def hint(task: Task, wrong_tries: int, lang: str) -> str:
     if not task.hints:
         return t("lessons.try_again", lang)
     return t(task.hints[min(max(wrong_tries, 1), len(task.hints)) - 1], lang)
+
+
+def worked_answer(task: Task, lang: str) -> str:
+    """The worked answer: the value the package computes and how it is found
+    (``lesson.LL.N.solution``), or for a code exercise one way to write the function."""
+    method = t(f"lesson.{task.id}.solution", lang)
+    value = task.answer_shown(lang)
+    if value is None:
+        return t("lessons.solution.code", lang, method=method)
+    return t("lessons.solution", lang, value=value, method=method)
 
 
 def tries(exercise_id: str) -> int:
