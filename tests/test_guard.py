@@ -275,6 +275,7 @@ def test_a_stopped_function_leaves_no_process_behind(tmp_path: Path) -> None:
 CODE = "11.4"  # two pairs: a function of a hand
 
 
+@pytest.mark.slow  # waits for the time limit: about 2 s
 def test_a_function_that_loops_in_check_gets_feedback_saying_so(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(importlib.import_module("yacht_edu.lessons.exercise"), "TIME_LIMIT", SHORT)

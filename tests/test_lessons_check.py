@@ -480,6 +480,7 @@ def test_the_first_two_hints_never_give_the_answer(task: Task, lang: str) -> Non
         assert method not in text or len(method) < 8, text
 
 
+@pytest.mark.slow  # checks every exercise's answer forms: about 2 s
 def test_the_examples_in_generic_messages_are_no_exercises_answer() -> None:
     """The examples of the generic messages (5/12, Fraction(5, 12), 40) are no exercise's
     answer (an example must not be one, as 25/648 and 300 were)."""

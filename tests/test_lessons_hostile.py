@@ -75,6 +75,7 @@ def test_check_answers_every_hostile_value_with_a_feedback(task: Task, answer: A
         answers_sensibly(task, returning(answer))
 
 
+@pytest.mark.slow  # every exercise with every named value: about 30 s in all
 @pytest.mark.parametrize("task", ALL, ids=IDS)
 def test_check_answers_each_named_hostile_value(task: Task) -> None:
     """The values the issue names, every one at every exercise (Hypothesis may miss some)."""

@@ -23,6 +23,9 @@ from yacht_edu.saved import MAX_SIZE
 from yacht_edu.solver import cache
 from yacht_edu.widgets.tally import DieTally
 
+# Each test times a reader on an input and one twice as large, several times: seconds each.
+pytestmark = pytest.mark.slow
+
 #: The most a doubled input may multiply the time by: 2 when linear, 4 when quadratic.
 LINEAR = 3.0
 

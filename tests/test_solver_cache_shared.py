@@ -367,6 +367,7 @@ def test_warm_fills_a_directory_once(tmp_path: Path, own_cache: Path, solves: li
     assert len(solves) == done  # already warm: loaded, not solved
 
 
+@pytest.mark.slow  # solves and writes every table: about 11 s
 def test_warm_writes_tables_this_session_already_holds(tmp_path: Path, own_cache: Path) -> None:
     from yacht_edu.solver.target import solve_target
 

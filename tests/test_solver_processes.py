@@ -205,6 +205,7 @@ def _run_down(team: workers.Team) -> None:
         list(team.run(filled))
 
 
+@pytest.mark.slow  # eight forked solves, each waiting for a stop: about 9 s
 @pytest.mark.skipif(not workers.can_fork(), reason="helper processes are forked on Linux only")
 @pytest.mark.parametrize("sign", [signal.SIGKILL, signal.SIGSTOP], ids=["killed", "paused"])
 @pytest.mark.parametrize("moment", MOMENTS)
