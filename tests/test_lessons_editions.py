@@ -75,7 +75,9 @@ def test_the_teacher_edition_answers_and_checks_every_exercise_of_its_lesson(pat
     checked = [match for cell in cells if cell["cell_type"] == "code"
                for match in re.findall(r'check\("(\d\d\.\d+)", (?!\.\.\.)', source(cell))]
     ids = [task.id for task in exercises(lesson)]
-    assert graded == ids and checked == ids
+    # each exercise checked once; a prediction may be checked after the exercise that computes
+    # its value (lesson 1: the best total is guessed, computed, then the guess checked)
+    assert graded == ids and sorted(checked, key=ids.index) == ids
     assert any(is_teacher_note(cell) for cell in cells)
     for cell in cells:
         if is_solution_cell(cell):  # a region with an answer in it, not a blank
