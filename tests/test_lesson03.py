@@ -4,7 +4,6 @@ second way (the kept dice and every roll of the others enumerated, matrix powers
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -58,6 +57,9 @@ def test_the_exercises_values_agree_with_matrix_powers() -> None:
     assert (chain5**median)[0, 5] > Fraction(1, 2) >= (chain5 ** (median - 1))[0, 5]  # type: ignore[operator]
 
 
-def test_four_standard_errors_are_missed_less_than_once_in_ten_thousand() -> None:
-    # the lesson's claim, by the normal approximation: P(|Z| > 4) = erfc(4 / sqrt 2)
-    assert math.erfc(4 / math.sqrt(2)) < 1 / 10_000
+def test_the_eigenvalues_are_the_diagonal_zero_included() -> None:
+    chain = kind_chain(5)
+    diagonal = {chain[i, i] for i in range(chain.rows)}
+    assert set(chain.eigenvals()) == diagonal
+    assert sorted(map(Fraction, map(str, diagonal))) == [0, Fraction(5, 54), Fraction(5, 9),
+                                                        Fraction(25, 36), Fraction(5, 6), 1]
