@@ -38,6 +38,7 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "35/2": best_expected("choice", rolls=1), "17/4": one_die_worth(2),
         "14/3": one_die_worth(3), "70/3": best_expected("choice"), "23.33": best_expected("choice"),
         "161/36": best_of_rolls(2),  # the named mistake the teacher's note quotes
+        "5/6": Fraction(sum(1 for face in range(1, 7) if face != 6), 6),  # a die misses a six
         "91/216": 1 - Fraction(5, 6) ** 3, "455/36": sixes, "12.64": sixes,
         "252": len(ye.multisets()),
         "30": ye.score([2, 3, 4, 5, 6], "big_straight"), "50": ye.score([4] * 5, "yacht"),
