@@ -22,7 +22,6 @@ from yacht_edu.lessons.lesson05 import (
     optimal_final_score,
     variance,
 )
-from yacht_edu.probability import best_expected
 from yacht_edu.solver import Expected
 from yacht_edu.strategies import Simulation, compare, strategy_expected_score
 
@@ -43,18 +42,14 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
     results = strategies()
     exact = {name: Fraction(expected.mean) for name, (expected, _) in results.items()}
     played = results["optimal"][1]
-    mean = float(final.mean)
-    within = sum(final.fraction(s) for s in final if abs(s - mean) <= final.sd)
     check_figures(LESSON, {
         "4,096": 2**12, "4096": 2**12,
         "166.96": best.mean, "167": round(float(best.mean)), "297": max(final),
-        "34.98": Fraction(best.sd), "35": round(best.sd),
+        "34.98": Fraction(best.sd),
         "164.72": Fraction(advice[0].expected), "34.80": Fraction(advice[0].sd),
-        "0.34": Fraction(advice.of((4, 4, 6)).loss),
-        "0.683": within, "200": 200, "0.1668": final.at_least(200),
-        "250": 250, "0.0039": final.at_least(250), "257": round(1 / final.at_least(250)),
         "120": 120,  # a discussion question: a score the optimal player can end with
-        "455/36": best_expected("sixes"), "12.64": best_expected("sixes"),
+        # the rules of thumb, with the package's tie rule (the teacher's note says so)
+        "153.56": exact["best_box_now"], "105.38": exact["chase_five"],
         "165.87": exact["beat_par"], "1.09": exact["optimal"] - exact["beat_par"],
         "13.39": exact["optimal"] - exact["best_box_now"],
         "61.57": exact["optimal"] - exact["chase_five"],
@@ -63,7 +58,10 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "0.1": Fraction(1, 10), "500": 500,  # the teacher's questions
         "1.56": Fraction(best.sd / math.sqrt(500)),
     })
-    assert final[120] > 0 and round(math.erf(1 / math.sqrt(2)), 3) == 0.683  # normal: 0.6827
+    assert final[120] > 0
+    # "over a hundred digits each" above and below the exact mean's fraction line
+    mean = Fraction(best.mean)
+    assert min(len(str(mean.numerator)), len(str(mean.denominator))) > 100
 
 
 @pytest.mark.slow  # the exact score distribution of a whole game (seconds)
@@ -86,11 +84,12 @@ def test_states_are_the_sets_of_filled_boxes() -> None:
     assert check("05.2", math.factorial(12)).misconception == "order_of_boxes"
 
 
-def test_the_strategies_are_described_as_they_play() -> None:
-    # best_box_now, not chase_five, is the one that plans its keeps for points this turn
-    assert exercise("05.4").example() == "best_box_now"
-    assert strategy_expected_score("chase_five").mean < strategy_expected_score("best_box_now").mean
-    assert check("05.4", "chase_five").misconception == "chase_five_is_greedy"
+def test_the_weakest_rule_of_thumb_is_the_one_blind_to_the_scorecard() -> None:
+    scores = {name: strategy_expected_score(name).mean
+              for name in ("best_box_now", "chase_five", "beat_par")}
+    assert exercise("05.4").example() == min(scores, key=scores.__getitem__) == "chase_five"
+    assert check("05.4", "best_box_now").misconception == "greedy_is_worst"
+    assert check("05.4", "optimal").misconception == "optimal_is_no_rule_of_thumb"
 
 
 @pytest.mark.slow

@@ -2,7 +2,8 @@
 ± says (a variance and a standard deviation), the rules of thumb, and a standard error.
 
 Every value comes from the solver (:func:`yacht_edu.optimal_expected_score`,
-:func:`yacht_edu.optimal_score_distribution`) or from :mod:`yacht_edu.probability`.
+:func:`yacht_edu.optimal_score_distribution`), from :mod:`yacht_edu.probability` or from the
+rules of thumb's exact expected scores (:func:`yacht_edu.strategies.strategy_expected_score`).
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ from yacht_edu.lessons.exercise import CodeExercise, Exercise, Misconception, Pr
 from yacht_edu.probability import Distribution, one_roll_distribution
 from yacht_edu.rules import categories
 from yacht_edu.solver import optimal_expected_score, optimal_score_distribution
+from yacht_edu.strategies import strategy_expected_score
 
 #: The seeded simulation of the lesson: this many games.
 GAMES = 2000
+#: The rules of thumb the lesson sets against the optimal player.
+RULES_OF_THUMB = ("best_box_now", "chase_five", "beat_par")
 
 Chances = Mapping[int, Fraction]
 
@@ -64,10 +68,17 @@ def _distributions() -> list[tuple[dict[int, Fraction]]]:
     return [(die(),), (one_roll_sum(),), (optimal_final_score(),)]
 
 
-def rounded_optimal_score() -> int:
-    """The optimal expected score to whole points, as the prediction's feedback shows it (the
-    exact fraction has 130-digit numbers)."""
-    return round(float(optimal_expected_score("yacht", exact=True).mean))
+def optimal_score() -> Fraction:
+    """The optimal expected score of Yacht, exactly (the prediction's feedback shows it as a
+    decimal: its fraction has numbers of over a hundred digits)."""
+    mean = optimal_expected_score("yacht", exact=True).mean
+    return Fraction(mean)
+
+
+def weakest_rule_of_thumb() -> str:
+    """The rule of thumb with the lowest expected score (the package's tie rule: the later box,
+    the keep with more dice)."""
+    return min(RULES_OF_THUMB, key=lambda name: strategy_expected_score(name).mean)
 
 
 def optimal_sd() -> float:
@@ -86,7 +97,7 @@ def _only(value: object) -> Callable[[], object]:
 register(
     Prediction(
         "05.1",
-        actual=rounded_optimal_score,
+        actual=optimal_score,
         bounds=(Fraction(0), Fraction(297)),
         wrong_answers=lambda: (-1, 300),
     ),
@@ -113,12 +124,13 @@ register(
     ),
     Exercise(
         "05.4",
-        expected=lambda: "best_box_now",
+        expected=weakest_rule_of_thumb,
         hints=("lesson.05.4.hint.1", "lesson.05.4.hint.2"),
         misconceptions=(
-            Misconception("chase_five_is_greedy", lambda: "chase_five"),
+            Misconception("greedy_is_worst", lambda: "best_box_now"),
+            Misconception("optimal_is_no_rule_of_thumb", lambda: "optimal"),
         ),
-        wrong_answers=lambda: ("chase_five", "beat_par", "optimal"),
+        wrong_answers=lambda: ("best_box_now", "beat_par", "optimal"),
     ),
     Exercise(
         "05.5",
