@@ -2,12 +2,15 @@
 to move, from the first roll to the box.
 
 - :func:`follow_the_coach` — every keep and every box the coach's best (:func:`yacht_edu.advise`);
-- :func:`chase_five` — keep the face you have most of, then score the box that adds the most now
-  (as the strategy ``chase_five`` of :mod:`yacht_edu.strategies` does);
-- :func:`beat_the_par` — keep the face you have most of, then score the box that beats its *par*
-  (what a whole turn played for that box alone scores on average) by the most.
+- :func:`commonest_then_most_points` — keep the face you have most of, then score the box that
+  adds the most now;
+- :func:`commonest_then_par` — keep the face you have most of, then score the box that beats its
+  *par* (what a whole turn played for that box alone scores on average) by the most.
 
-The two rules of thumb differ only in the box they choose; the coach differs in both.
+The two rules of thumb differ only in the box they choose; the coach differs in both.  They break
+a tie between boxes with Python's ``max`` (the first box of the scorecard wins), so they are not
+the strategies ``chase_five`` and ``beat_par`` of :mod:`yacht_edu.strategies`, whose tie rule
+takes the later box (and whose ``beat_par`` keeps differently): they are named apart.
 
 >>> game = classroom_game(2031)
 >>> game.order, game.totals
@@ -26,7 +29,14 @@ from yacht_edu.policies import keep_most_common
 from yacht_edu.probability import best_expected
 from yacht_edu.rules import Rules
 
-__all__ = ["PLANS", "beat_the_par", "chase_five", "classroom_game", "follow_the_coach", "par"]
+__all__ = [
+    "PLANS",
+    "classroom_game",
+    "commonest_then_most_points",
+    "commonest_then_par",
+    "follow_the_coach",
+    "par",
+]
 
 Plan = Callable[[Game], object]
 
@@ -44,15 +54,17 @@ def follow_the_coach(game: Game) -> None:
     game.score(str(box))
 
 
-def chase_five(game: Game) -> None:
-    """Keep the face shown most often, then score the box that adds the most points now."""
+def commonest_then_most_points(game: Game) -> None:
+    """Keep the face shown most often, then score the box that adds the most points now (the
+    first of equals)."""
     roll_for_the_commonest_face(game)
     allowed = [option for option in game.options() if option.allowed]
     game.score(max(allowed, key=lambda option: option.gain).box)
 
 
-def beat_the_par(game: Game) -> None:
-    """Keep the face shown most often, then score the box that beats its par by the most."""
+def commonest_then_par(game: Game) -> None:
+    """Keep the face shown most often, then score the box that beats its par by the most (the
+    first of equals)."""
     roll_for_the_commonest_face(game)
     pars = par(game.rules)
     allowed = [option for option in game.options() if option.allowed]
@@ -79,8 +91,8 @@ def par(rules: Rules) -> Mapping[str, float]:
 #: Who plays which plan in lesson 7.
 PLANS: Mapping[str, Plan] = MappingProxyType({
     "Asha": follow_the_coach,
-    "Ravi": chase_five,
-    "Meera": beat_the_par,
+    "Ravi": commonest_then_most_points,
+    "Meera": commonest_then_par,
 })
 
 
