@@ -3,13 +3,16 @@
 Every expected value comes from the package: the target table
 (:func:`~yacht_edu.reach.reach_probability`), the chances of a re-roll
 (:func:`~yacht_edu.dice.reroll_chances`), the target player's advice (``advise(..., target=)``)
-and its seeded games (``simulate(target=...)``).  Each misconception's value is
-computed the way the mistaken reasoning computes it.
+and its seeded games (``simulate(target=...)``), which break a tie between choices of equal
+chance by the expected final score.  Each misconception's value is computed the way the
+mistaken reasoning computes it.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
+from collections.abc import Sequence
 from fractions import Fraction
 
 from yacht_edu.dice import reroll_chances
@@ -21,23 +24,24 @@ BEN_FILLED = {"ones": 2, "twos": 6, "threes": 9, "fours": 12, "fives": 20, "sixe
               "full_house": 24, "four_of_a_kind": 20, "little_straight": 30,
               "big_straight": 0, "yacht": 0}
 ASHA_TOTAL = 174
-#: Ben's first roll of his last turn.
-BEN_DICE = (5, 5, 4, 4, 2)
+#: Ben's second roll of his last turn: one roll is left.
+BEN_DICE = (2, 4, 5, 5, 6)
 SIX = 6
 
 
 def ben_target() -> int:
-    """The score Ben must reach to win: Asha's total plus one."""
+    """The score Ben must reach to win outright: Asha's total plus one (her total itself is a
+    tie, a shared win)."""
     return ASHA_TOTAL + 1
 
 
 def ben_advice(target: int | None) -> object:
-    """The coach's ranking of Ben's keeps: by the chance of ``target`` points, or (None) by the
-    expected final score."""
+    """The coach's ranking of Ben's keeps with one roll left: by the chance of ``target``
+    points, or (None) by the expected final score."""
     from yacht_edu.coach import advise
 
     assert set(BEN_FILLED) | {"choice"} == set(categories("yacht"))
-    return advise(BEN_DICE, 2, filled=BEN_FILLED, target=target)
+    return advise(BEN_DICE, 1, filled=BEN_FILLED, target=target)
 
 
 def target_keep() -> tuple[int, ...]:
@@ -93,30 +97,45 @@ def _keeps_and_needs() -> list[tuple[tuple[int, ...], int]]:
 FAR, GAMES, SEED = 250, 2000, 8
 
 
-def far_scores() -> list[int]:
+@functools.cache
+def far_scores() -> tuple[int, ...]:
     """The final scores of the package's target player in ``GAMES`` seeded games, playing to
-    reach ``FAR`` points."""
+    reach ``FAR`` points (the same every time: the dice are seeded)."""
     from yacht_edu.strategies import simulate
 
-    return [int(score) for score in simulate(games=GAMES, seed=SEED, target=FAR).scores]
+    return tuple(int(score) for score in simulate(games=GAMES, seed=SEED, target=FAR).scores)
 
 
-def spread(scores: list[int]) -> Fraction:
+def spread(scores: Sequence[int]) -> Fraction:
     """The standard deviation of the scores (as a decimal): √(mean of (s − mean)²)."""
     mean = Fraction(sum(scores), len(scores))
     variance = sum(((s - mean) ** 2 for s in scores), Fraction(0)) / len(scores)
     return Fraction(float(variance) ** 0.5)
 
 
-def far_variance() -> Fraction:
-    """The mistake: the variance, not its square root."""
-    return spread(far_scores()) ** 2
+def expected_player() -> tuple[Fraction, float]:
+    """The expected-score player's exact mean and standard deviation."""
+    from yacht_edu.solver import optimal_score_distribution
+
+    found = optimal_score_distribution("yacht")
+    return Fraction(found.mean), found.sd
 
 
-def far_root_mean_square() -> Fraction:
-    """The mistake: √(mean of s²), the mean's square not taken away."""
+def cost_of_playing_far() -> Fraction:
+    """The average points a game the target player gives up, playing for ``FAR``: the
+    expected-score player's exact mean less the mean of the seeded games (as decimals)."""
     scores = far_scores()
-    return Fraction((sum(s * s for s in scores) / len(scores)) ** 0.5)
+    return Fraction(float(expected_player()[0]) - sum(scores) / len(scores))
+
+
+def cost_upside_down() -> Fraction:
+    """The mistake: the target player's mean less the expected-score player's (negative)."""
+    return -cost_of_playing_far()
+
+
+def cost_in_spread() -> Fraction:
+    """The mistake: the difference of the spreads, not of the means."""
+    return Fraction(expected_player()[1]) - spread(far_scores())
 
 
 def best_chance_of_200() -> Fraction:
@@ -161,18 +180,18 @@ register(
         expected=target_keep,
         hints=("lesson.08.4.hint.1", "lesson.08.4.hint.2"),
         misconceptions=(Misconception("played_for_the_mean", mean_keep),),
-        wrong_answers=lambda: (mean_keep(), BEN_DICE, (4, 4, 5, 5), ()),
+        wrong_answers=lambda: (mean_keep(), BEN_DICE, (5, 6), ()),
     ),
     Exercise(
         "08.5",
-        expected=lambda: spread(far_scores()),
+        expected=cost_of_playing_far,
         decimals=1,
         hints=("lesson.08.5.hint.1", "lesson.08.5.hint.2"),
         misconceptions=(
-            Misconception("variance_not_sd", far_variance),
-            Misconception("forgot_mean_squared", far_root_mean_square),
+            Misconception("cost_upside_down", cost_upside_down),
+            Misconception("cost_in_spread", cost_in_spread),
         ),
-        wrong_answers=lambda: (far_variance(), far_root_mean_square(), 34.98,
-                               Fraction(sum(far_scores()), GAMES)),
+        wrong_answers=lambda: (cost_upside_down(), cost_in_spread(),
+                               Fraction(sum(far_scores()), GAMES), 0),
     ),
 )
