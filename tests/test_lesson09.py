@@ -4,6 +4,8 @@ dice within its error)."""
 
 from __future__ import annotations
 
+import ast
+import json
 import math
 from fractions import Fraction
 from pathlib import Path
@@ -25,17 +27,35 @@ P = Fraction(2783176, 60466176)
 def test_every_number_the_lesson_states_is_the_packages() -> None:
     wait = first_yacht()
     p = Fraction(str(wait.p))
-    assert 1 / p > 21   # "a little less than 1 turn in 21"
+    simulated = simulate_first_yacht(learners=2000, seed=0)
+    misses_by = (float(wait.mean) - simulated.mean) / simulated.mean_error   # standard errors
     check_figures(LESSON, {
-        "347897/7558272": P, "0.0460": p, "21": math.floor(1 / p), "7558272/347897": 1 / P,
+        "347897/7558272": P, "0.0460": p, "7558272/347897": 1 / P,
         "21.73": 1 / p, "22": round(1 / p), "21.22": float(wait.sd),
-        "0.4319": 1 - (1 - p) ** 12, "0.4580": 1 - (1 - p) ** 13, "13": 13,
-        "0.5523": 12 * p, "30": max(k for k, _ in exercise("09.3").inputs()),  # type: ignore[attr-defined]
-        "2,000": simulate_first_yacht(learners=2000, seed=0).learners,
+        "0.4319": 1 - (1 - p) ** 12, "0.5523": 12 * p,
+        "30": max(k for k, _ in exercise("09.3").inputs()),  # type: ignore[attr-defined]
+        "2,000": simulated.learners,
+        # the seed-0 run: 2.3 standard errors below the mean, a miss that large (either way) in
+        # about 2 runs in 100
+        "20.70": simulated.mean, "2.3": misses_by, "100": 100,
         "1/2": Fraction(1, 2), "15": half_the_players(), "0.5068": 1 - (1 - p) ** 15,
         "1,296": 1 / ye.p_one_roll("yacht"),
+        # the real die: a six within three rolls, 1 - (5/6)^3
+        "5/6": 1 - Fraction(1, 6), "91/216": 1 - Fraction(5, 6) ** 3,
     })
     assert 22 * p > 1 - (1 - p) ** 22 and 22 * p > 1   # "for 22 turns it would pass 1"
+    assert round(100 * math.erfc(misses_by / math.sqrt(2))) == 2   # "about 2 runs in 100"
+    assert round(float(wait.sd) / math.sqrt(2000), 1) == 0.5   # "about half a turn"
+
+
+def test_the_example_waits_for_a_six_are_waits() -> None:
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    typed = next("".join(cell["source"]) for cell in cells
+                 if "our_waits = [" in "".join(cell["source"]))
+    waits = ast.literal_eval(typed.split("=", 1)[1].split("\n", 1)[0].strip())
+    assert all(isinstance(w, int) and w >= 1 for w in waits) and len(waits) == 24
+    # the exact chance of a six within three rolls the lesson states: the geometric sum
+    assert sum(chance_first_at(k, Fraction(1, 6)) for k in (1, 2, 3)) == Fraction(91, 216)
 
 
 def test_the_waiting_time_is_sympys_geometric_distribution() -> None:
