@@ -11,6 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from scipy import stats
 
@@ -33,11 +34,12 @@ def binomial_between(n: int, low: int, high: int) -> Fraction:
                Fraction(0))
 
 
-def flagged_in_sixty_rolls() -> float:
-    """P(X² ≥ the 5 % critical value) for a fair die rolled 60 times, summed over every count
-    vector (not the chi-square curve): X² = Σc²/10 − 60, so the sum of squares decides.  Built
-    face by face: weight[n, s] = Σ over counts with n rolls and Σc² = s of Π 1/c!."""
-    rolls, most = 60, 60 * 60
+def sum_of_squares_chances(rolls: int = 60) -> npt.NDArray[np.float64]:
+    """The chance of every sum of squares Σc² of the six counts of a fair die rolled ``rolls``
+    times, summed over every count vector (no chi-square curve): X² = 6Σc²/rolls − rolls, so
+    the sum of squares decides.  Built face by face: weight[n, s] = Σ over counts with n rolls
+    and Σc² = s of Π 1/c!."""
+    most = rolls * rolls
     weight = np.zeros((rolls + 1, most + 1))
     weight[0, 0] = 1.0
     for _ in range(6):
@@ -45,10 +47,20 @@ def flagged_in_sixty_rolls() -> float:
         for c in range(rolls + 1):
             after[c:, c * c:] += weight[:rolls + 1 - c, :most + 1 - c * c] / math.factorial(c)
         weight = after
-    chances = weight[rolls] * math.factorial(rolls) / 6.0**rolls
-    least = math.ceil((stats.chi2.isf(0.05, 5) + rolls) * 10)   # Σc² at the critical value
+    chances: npt.NDArray[np.float64] = weight[rolls] * math.factorial(rolls) / 6.0**rolls
     assert abs(chances.sum() - 1) < 1e-12
-    return float(chances[least:].sum())
+    return chances
+
+
+def flagged_in_sixty_rolls() -> float:
+    """P(X² ≥ the 5 % critical value) for a fair die rolled 60 times, exactly."""
+    least = math.ceil((stats.chi2.isf(0.05, 5) + 60) * 10)   # Σc² at the critical value
+    return float(sum_of_squares_chances()[least:].sum())
+
+
+def exact_p_value(counts: tuple[int, ...]) -> float:
+    """P(X² ≥ the class's) for a fair die rolled as many times, exactly (every count vector)."""
+    return float(sum_of_squares_chances(sum(counts))[sum(c * c for c in counts):].sum())
 
 
 def test_every_number_the_lesson_states_is_the_packages() -> None:
@@ -56,20 +68,29 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
     even = Fraction(math.factorial(rolls), math.factorial(rolls // 6) ** 6 * 6**rolls)
     loaded_counts = [int(300 * p) for p in LOADED]
     loaded = fairness(loaded_counts, simulations=1)
+    ours = fairness(CLASS_COUNTS)
     check_figures(LESSON, {
-        "60": rolls, "13,412": round(1 / even), "1,000": 1000, "1/6": Fraction(1, 6),
+        "60": rolls, "13,412": round(1 / even), "1,000": 1000,
         "96.3": 100 * binomial_between(rolls, 5, 16), "16": 16, "14": CLASS_COUNTS[5],
         "21/5": chi_square_of(CLASS_COUNTS), "4.2": chi_square_of(CLASS_COUNTS),
         "5/6": Fraction(DEGREES_OF_FREEDOM, 6), "10,000": fairness(CLASS_COUNTS).simulations,
         "0.521": stats.chi2.sf(4.2, 5), "0.05": Fraction(1, 20), "0.95": Fraction(19, 20),
+        # three p-values: the simulation's (10.3) with its standard error, the exact one
+        "0.53": ours.simulated_p_value, "0.530": ours.simulated_p_value,
+        "0.005": ours.simulated_error, "0.532": exact_p_value(CLASS_COUNTS),
         "11.07": stats.chi2.isf(0.05, 5), "0.03": Fraction(3, 100),
-        "300": sum(loaded_counts), "75": loaded_counts[5], "45": loaded_counts[0], "50": 300 // 6,
+        "300": sum(loaded_counts), "75": loaded_counts[5], "45": loaded_counts[0],
         "15": loaded.statistic, "0.0104": stats.chi2.sf(15, 5),
         "20": 20, "0.64": 1 - Fraction(19, 20) ** 20, "0.40": 1 - Fraction(19, 20) ** 10,
-        "4.8": 100 * flagged_in_sixty_rolls(), "0.952": 1 - flagged_in_sixty_rolls(),
+        "4.78": 100 * flagged_in_sixty_rolls(), "0.9522": 1 - flagged_in_sixty_rolls(),
         "0.62": 1 - (1 - flagged_in_sixty_rolls()) ** 20,
     })
     assert loaded.p_value_float < 0.05 < fairness(CLASS_COUNTS).p_value_float
+    assert round(1 - 0.9522**20, 2) == 0.62   # the lesson's arithmetic, as it writes it
+    # the gap between the formula and the simulation is the formula's: the simulation lies
+    # within one standard error of the exact value, the formula almost two below it
+    assert abs(ours.simulated_p_value - exact_p_value(CLASS_COUNTS)) < ours.simulated_error
+    assert exact_p_value(CLASS_COUNTS) - ours.p_value_float > 2 * ours.simulated_error
 
 
 def test_the_p_value_is_scipys_and_the_simulations() -> None:
@@ -78,7 +99,9 @@ def test_the_p_value_is_scipys_and_the_simulations() -> None:
         exact = stats.chisquare(counts).pvalue
         assert abs(result.p_value_float - exact) < 1e-9
         assert abs(result.simulated_p_value - exact) < 4 * result.simulated_error + 0.01
-    assert abs(float(exercise("10.3").example()) - float(class_p_value())) == 0  # type: ignore[arg-type]
+    assert exercise("10.3").example() == class_p_value() == Fraction(
+        fairness(CLASS_COUNTS).simulated_p_value)
+    assert check("10.3", 0.51).misconception == "strictly_farther"
     assert abs(float(chi_square_tail(11.07).evalf()) - 0.05) < 1e-4
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+import numpy as np
+
 from yacht_edu.lessons.exercise import CodeExercise, Exercise, Misconception, Prediction, register
 from yacht_edu.probability.fairness import DEGREES_OF_FREEDOM, chi_square, fairness
 from yacht_edu.probability.waiting import WaitingTime
@@ -57,8 +59,16 @@ def _counts() -> list[tuple[tuple[int, ...]]]:
 
 
 def class_p_value() -> Fraction:
-    """The p-value of the class's counts (from the exact closed form, as a decimal)."""
-    return Fraction(fairness(CLASS_COUNTS, simulations=1).p_value_float)
+    """The p-value of the class's counts by simulation: the share of the package's seeded fair
+    dice (the lesson's ``ye.fairness(our_counts)``) whose statistic is at least the class's."""
+    return Fraction(fairness(CLASS_COUNTS).simulated_p_value)
+
+
+def strictly_farther() -> Fraction:
+    """The mistake: the share of simulated fair dice whose statistic is *more* than the class's,
+    leaving out the many that equal it (counts are whole, so statistics repeat)."""
+    test = fairness(CLASS_COUNTS)
+    return Fraction(float(np.mean(test.simulated > float(test.statistic))))
 
 
 def false_alarm_among_twenty() -> Fraction:
@@ -88,13 +98,15 @@ register(
     Exercise(
         "10.3",
         expected=class_p_value,
-        decimals=3,
+        decimals=2,
         hints=("lesson.10.3.hint.1", "lesson.10.3.hint.2"),
         misconceptions=(
             Misconception("left_tail", lambda: 1 - class_p_value()),
             Misconception("statistic_not_p_value", lambda: chi_square_of(CLASS_COUNTS)),
+            Misconception("strictly_farther", strictly_farther),
         ),
-        wrong_answers=lambda: (1 - class_p_value(), chi_square_of(CLASS_COUNTS), LEVEL),
+        wrong_answers=lambda: (1 - class_p_value(), chi_square_of(CLASS_COUNTS), LEVEL,
+                               strictly_farther()),
     ),
     Exercise(
         "10.4",
