@@ -43,6 +43,7 @@ def two_pairs_variant() -> ye.CustomRules:
 
 def test_every_number_the_lesson_states_is_the_packages() -> None:
     three, four = yacht(), four_rolls()
+    assert round(four.points["yacht"] / three.points["yacht"]) == 2   # "the box doubles"
     full25, pairs = summarise(full_house_25()), summarise(two_pairs_variant())
     mean_full_house = expected_one_roll("full_house") / p_one_roll("full_house")
     check_figures(LESSON, {
@@ -52,6 +53,7 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "1.48": three.points["ones"], "1.51": four.points["ones"],
         "0.2733": three.chance_to_score["yacht"], "0.5481": four.chance_to_score["yacht"],
         "13.67": three.points["yacht"], "13.7": yacht_box_gain(),
+        "27.40": four.points["yacht"],  # "the box doubles": the ratio rounds to 2 (below)
         "50": ye.score((6, 6, 6, 6, 6), "yacht"),
         "25": full_house_25().score((3, 3, 3, 5, 5), "full_house"),
         "17.5": mean_full_house, "7.5": FIXED_FULL_HOUSE - mean_full_house,
