@@ -142,3 +142,19 @@ def test_docs_teaching_has_a_section_for_each_teachers_lesson(path: Path) -> Non
     sections = [line[3:] for line in (ROOT / "docs" / "teaching.md").read_text(
         encoding="utf-8").splitlines() if line.startswith("## ")]
     assert any(section.startswith(title) for section in sections), title
+
+
+@pytest.mark.parametrize("path", TEACHERS, ids=lambda p: p.name)
+def test_each_exercise_checks_a_name_of_its_own(path: Path) -> None:
+    """A shared name (``answer``) would let a stale value of an earlier exercise be checked when
+    a learner forgets to run an answer cell: each exercise's check names what its own answer
+    cell assigns (or defines), and no other exercise of the lesson checks that name."""
+    cells = read(path)["cells"]
+    checked = {match.group(1): match.group(2) for cell in cells if cell["cell_type"] == "code"
+               for match in re.finditer(r'check\("(\d\d\.\d+)", (\w+)\)', source(cell))}
+    assert len(set(checked.values())) == len(checked), f"{path.name} checks a name twice"
+    assert not set(checked.values()) & {"answer", "guess"}
+    for cell in cells:
+        if is_solution_cell(cell):
+            exercise_id = cell["metadata"]["nbgrader"]["grade_id"]
+            assert re.search(rf"\b{checked[exercise_id]}\b", source(cell)), exercise_id

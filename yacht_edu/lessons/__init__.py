@@ -73,10 +73,13 @@ ids to every language for you to translate, and ``python -m yacht_edu.locale.che
   ``### END SOLUTION`` in a code cell whose metadata is nbgrader's, e.g.
   ``{"nbgrader": {"grade": false, "grade_id": "02.3", "locked": false, "schema_version": 3,
   "solution": true, "task": false}}`` (``grade_id`` the exercise id).  Build replaces a region at
-  the top level of a cell by ``name = ...`` for each name it assigns (``answer = ...``), and a
-  region inside a function's body by ``...``.  Put only the answer in the region; the check goes
-  in the next cell, ``check("02.3", answer)``, the cell's last line (so it shows), and names the
-  variable (or function) that holds the answer: the nbgrader course grades that name.
+  the top level of a cell by ``name = ...`` for each name it assigns (``full_houses = ...``), and
+  a region inside a function's body by ``...``.  Put only the answer in the region; the check goes
+  in the next cell, ``check("02.3", full_houses)``, the cell's last line (so it shows), and names
+  the variable (or function) that holds the answer: the nbgrader course grades that name.  Each
+  exercise has a name of its own (``full_houses``, ``p_yacht``; a prediction ``guess_<what>``),
+  never a shared ``answer``, so a value left from an earlier exercise is never the one checked
+  (a test makes sure).
 - a teacher note is a markdown cell tagged ``teacher`` (``"metadata": {"tags": ["teacher"]}``);
   build leaves it out.  Start it with ``**Teacher's note — lesson N at a glance**``.  The notes
   of every lesson are also collected in ``docs/teaching.md``, one section per lesson headed
