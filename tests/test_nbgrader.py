@@ -166,6 +166,7 @@ def test_nbgrader_accepts_every_source_notebook(course_sources: Path, lesson: st
     graded = [(cell["metadata"]["nbgrader"]["grade_id"], cell["metadata"]["nbgrader"]["points"])
               for cell in notebook["cells"]
               if cell["metadata"].get("nbgrader", {}).get("grade")]
-    assert graded == [(f"ex{task.id.replace('.', '_')}_test", points(task))
-                      for task in exercises(lesson)]
+    # in the order of the checks: a prediction may be checked after a later exercise (01.4)
+    assert sorted(graded) == [(f"ex{task.id.replace('.', '_')}_test", points(task))
+                              for task in exercises(lesson)]
     assert any(is_teacher_note(cell) for cell in notebook["cells"])
