@@ -5,6 +5,8 @@ is there), so every test imports these without touching ``sys.path``; the benchm
 the same way, the editable install putting the clone's root on the path
 (``dev-mode-dirs`` in pyproject.toml).
 
+- :mod:`tests.helpers.answer_forms`: the forms an exercise's answer takes in a lesson's text
+  (fraction, decimals, percentage, "1 in N", a word or a tuple as code writes it);
 - :mod:`tests.helpers.big_saves`: saved games of every shape up to the 2 MB a save may have;
 - :mod:`tests.helpers.examples`: how many examples a property test tries, by Hypothesis profile;
 - :mod:`tests.helpers.hostile`: answers that try to break a lesson's ``check``;
