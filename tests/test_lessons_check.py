@@ -251,6 +251,7 @@ def msgids(task: Task) -> list[str]:
     return ids + [msgid for msgid in (f"lesson.{task.id}.right",) if msgid in catalog("en")]
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_each_misconception_is_named_by_one_lesson_or_shared() -> None:
     """One id, one message: a lesson's own mistake is named by that lesson only and worded in
     its catalog part, so no exercise shows another lesson's words; a mistake several lessons
