@@ -208,6 +208,7 @@ def test_one_roll_is_the_best_assignment_of_each_roll_to_a_box() -> None:
                                        best(frozenset(boxes)).denominator)
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_more_rolls_never_lower_the_optimal_score() -> None:
     means = [ye.optimal_expected_score(ye.custom_rules(rolls=r)).mean for r in range(1, 7)]
     assert means == sorted(means)
@@ -508,6 +509,7 @@ def test_rule_sets_that_play_the_same_are_equal(first: dict[str, object],
     assert yacht == ye.custom_rules("yacht", scores={"full_house": full_house_25})
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_a_function_box_is_solved_apart_from_a_fixed_one_in_memory_and_on_disk(
         own_cache: Path) -> None:
     from yacht_edu.solver import cache, clear_memory
@@ -561,6 +563,7 @@ def test_a_variant_too_large_to_solve_is_refused_with_its_size() -> None:
 # -- the comparison -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_the_box_points_add_up_to_the_solvers_expected_score() -> None:
     variants: list[str | Rules] = ["yacht", ye.custom_rules(rolls=4),
                                    ye.custom_rules(add={"two_pairs": two_pairs})]
@@ -628,6 +631,7 @@ def test_the_board_and_its_panels_play_a_variant() -> None:
     assert choices and all(isinstance(c.choice, str) for c in choices)
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_a_lower_upper_bonus_against_a_readable_recursion() -> None:
     """Yahtzee's six number boxes and chance, one roll a turn, 35 more at 10 in the upper
     section: the solver (subtotals told apart up to 63) against a plain recursion over the open

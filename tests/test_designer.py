@@ -14,6 +14,7 @@ from yacht_edu.display.compare import comparison_html
 from yacht_edu.widgets import RuleDesigner
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_the_comparison_follows_the_controls() -> None:
     designer = RuleDesigner(lang="en")
     assert designer.rules == custom_rules("yacht")
@@ -40,6 +41,7 @@ def test_a_refused_design_shows_why_and_keeps_the_last_good_one() -> None:
     assert designer.message.value == ""
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_the_base_offers_its_own_boxes() -> None:
     designer = RuleDesigner()
     designer.removed.value = ("little_straight",)

@@ -96,6 +96,7 @@ def test_a_sleeping_keep_rule_is_stopped() -> None:
     said_everywhere(error, "sleepy", "0.3")
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 @forks
 def test_a_keep_rule_that_takes_all_the_memory_is_stopped() -> None:
     def hoard(dice: Dice, rolls_left: int) -> tuple[int, ...]:

@@ -113,11 +113,14 @@ def test_hints_go_from_general_to_specific(task: Task) -> None:
     assert tries(task.id) == len(task.hints)
 
 
-@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Exercise)
-                                  and exact(task.example()) is not None], ids=lambda t: t.id)
+@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Exercise)],
+                         ids=lambda t: t.id)
 def test_equivalent_forms_are_accepted(task: Exercise) -> None:
+    # Worked out here, not when the tests are collected: some examples take seconds.
     value = exact(task.example())
-    assert value is not None
+    if value is None:  # a tuple or a word: the answer itself is the one form
+        assert check(task.id, task.example()).correct is True
+        return
     forms: list[object] = [value, sp.Rational(value.numerator, value.denominator),
                            f"{value.numerator}/{value.denominator}", str(value)]
     if value.denominator == 1:
@@ -244,10 +247,13 @@ def gives_fractions(task: CodeExercise) -> bool:
                for part in (value if isinstance(value, tuple) else (value,)))
 
 
-@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, CodeExercise)
-                                  and gives_fractions(task)], ids=lambda t: t.id)
+@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, CodeExercise)],
+                         ids=lambda t: t.id)
 def test_a_function_in_floats_is_right_and_asked_for_fractions(task: CodeExercise) -> None:
     """``sum(counts) / 6`` where a Fraction is expected: right values, work in fractions."""
+    if not gives_fractions(task):  # whole numbers or floats are its right values already
+        assert check(task.id, task.reference).correct is True
+        return
     feedback = check(task.id, in_floats(task))
     assert feedback.correct is False and tries(task.id) == 0
     assert t("lessons.code.floats", input="", got="", expected="").split(":")[0] in (
@@ -260,6 +266,7 @@ def msgids(task: Task) -> list[str]:
     return ids + [msgid for msgid in (f"lesson.{task.id}.right",) if msgid in catalog("en")]
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_each_misconception_is_named_by_one_lesson_or_shared() -> None:
     """One id, one message: a lesson's own mistake is named by that lesson only and worded in
     its catalog part, so no exercise shows another lesson's words; a mistake several lessons

@@ -147,6 +147,7 @@ def endless(*args: Any) -> Any:
             continue
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 @pytest.mark.parametrize("task", CODE, ids=lambda task: task.id)
 def test_a_function_that_loops_is_stopped_at_the_time_limit(
         task: CodeExercise, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -161,6 +162,7 @@ def test_a_function_that_loops_is_stopped_at_the_time_limit(
     assert tries(task.id) == 1  # a wrong try: the function must change
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_a_function_too_slow_for_all_its_inputs_is_stopped(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(exercise_module, "TIME_LIMIT", 0.5)

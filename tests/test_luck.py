@@ -103,6 +103,7 @@ styles = st.sampled_from(["best", "random"])
 @given(rules=st.sampled_from(QUICK_RULES), seed=st.integers(0, 2**32),
        players=st.lists(styles, min_size=1, max_size=3),
        moves=st.none() | st.integers(0, 120), roll_off=st.booleans())
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_final_is_start_plus_luck_minus_loss(rules: Rules, seed: int, players: list[str],
                                              moves: int | None, roll_off: bool) -> None:
     styles_of = {f"P{i}": style for i, style in enumerate(players)}

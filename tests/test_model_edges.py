@@ -397,6 +397,7 @@ def test_a_version_1_save_is_refused_saying_why() -> None:
         assert "1" in error.value.message(lang) and "Game.to_json()" in error.value.message(lang)
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_every_refusal_of_a_damaged_save_names_its_field() -> None:
     # Only a text that is not JSON at all, or nested too deep to parse, has no field to name.
     import random

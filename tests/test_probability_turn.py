@@ -330,6 +330,7 @@ def test_bad_questions_say_what_to_do() -> None:
     assert err.message("en") == str(err)
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_optimal_is_never_worse_than_a_learners_whim() -> None:
     def whim(dice: Dice, rolls_left: int) -> list[int]:
         chooser = random.Random(hash((tuple(dice), rolls_left)))

@@ -245,6 +245,7 @@ def _alone() -> npt.NDArray[np.float64]:
     return solve("yacht", workers=1, use_cache=False).mean
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 @pytest.mark.skipif(not workers.can_fork(), reason="helper processes are forked on Linux only")
 @pytest.mark.parametrize("sign", [signal.SIGKILL, signal.SIGSTOP], ids=["killed", "paused"])
 def test_a_solve_whose_helper_dies_between_layers_stops_and_the_next_solve_is_right(

@@ -107,6 +107,7 @@ def test_every_yacht_card_with_two_boxes_open() -> None:
                                                       abs=1e-9), boxes
 
 
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_a_small_custom_game_whole() -> None:
     """Four boxes of Yacht, from the empty scorecard: every state of the game."""
     rules = custom_rules("yacht", remove=[c for c in categories("yacht") if c not in

@@ -91,6 +91,7 @@ def card_with_open(boxes: set[str], rules: str = "yacht") -> Scorecard:
     pytest.param("yacht_sum4", {"fours", "four_of_a_kind", "yacht"}, (20, 40, 60, 90),
                  marks=pytest.mark.slow),  # a three-box brute force: seconds
 ])
+@pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_small_games_agree_with_brute_force(rules: str, boxes: set[str],
                                             targets: tuple[int, ...]) -> None:
     card = card_with_open(boxes, rules)

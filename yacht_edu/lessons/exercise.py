@@ -156,6 +156,18 @@ class Task:
         return answer_text(value)
 
 
+#: Each exercise's value, worked out once per session: the package's computation is
+#: deterministic (seeded where it simulates), and some take seconds (a whole solve).
+_WORKED_OUT: dict[str, object] = {}
+
+
+def worked_out(exercise: str, compute: Callable[[], object]) -> object:
+    """The value of ``exercise``, computed by ``compute`` the first time it is asked for."""
+    if exercise not in _WORKED_OUT:
+        _WORKED_OUT[exercise] = compute()
+    return _WORKED_OUT[exercise]
+
+
 @dataclass(frozen=True)
 class Exercise(Task):
     """An exercise with one right value, which ``expected`` computes with the package.
@@ -168,7 +180,7 @@ class Exercise(Task):
     decimals: int | None = None
 
     def example(self) -> object:
-        return self.expected()
+        return worked_out(self.id, self.expected)
 
     def judge(self, answer: object) -> Verdict:
         blank = blank_verdict(answer)
@@ -176,7 +188,7 @@ class Exercise(Task):
             return blank
         if not_finite(answer):
             return not_a_number(answer)
-        want = self.expected()
+        want = self.example()
         if same(answer, want, self.decimals):
             return Verdict(True)
         mistakes = [(mistake.name, mistake.value()) for mistake in self.misconceptions]
@@ -253,7 +265,7 @@ class Prediction(Task):
     close: Fraction = Fraction(1, 10)
 
     def example(self) -> object:
-        return self.actual()
+        return worked_out(self.id, self.actual)
 
     def judge(self, answer: object) -> Verdict:
         blank = blank_verdict(answer)
@@ -269,7 +281,7 @@ class Prediction(Task):
         shown = answer_text(answer)
         if self.bounds is not None and not self.bounds[0] <= guess <= self.bounds[1]:
             return Verdict(False, self.out_of_range(guess), {"guess": shown}, counts=False)
-        value = exact(self.actual())
+        value = exact(self.example())
         assert value is not None, f"the prediction {self.id} compares with an exact value"
         params: dict[str, object] = {"guess": shown, "value": with_decimal(value)}
         if value == 0 or abs(guess - value) <= self.close * abs(value):
