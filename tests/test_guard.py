@@ -101,8 +101,8 @@ def test_a_sleeping_keep_rule_is_stopped() -> None:
 def test_a_keep_rule_that_takes_all_the_memory_is_stopped() -> None:
     def hoard(dice: Dice, rolls_left: int) -> tuple[int, ...]:
         heap = []
-        while True:
-            heap.append(bytearray(10**7))
+        while True:  # 100 MB at a time: past the limit in a few steps, long before the clock's
+            heap.append(bytearray(10**8))
 
     error = refused(lambda: ye.p_within("yacht", strategy=hoard))
     assert error.msgid == "guard.error.memory"
