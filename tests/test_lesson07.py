@@ -104,6 +104,7 @@ def test_ravi_and_meera_keep_alike_and_choose_boxes_differently() -> None:
     assert [d.chosen for d in ravi_first] != [d.chosen for d in meera_first]
 
 
+@pytest.mark.slow  # half a second or more (the fast loop keeps under a minute and a quarter)
 def test_the_head_to_head_share_counts_the_games_greedy_wins() -> None:
     greedy = simulate("best_box_now", games=GAMES, seed=1).scores
     optimal = simulate("optimal", games=GAMES, seed=2).scores

@@ -41,6 +41,7 @@ def two_pairs_variant() -> ye.CustomRules:
     return ye.custom_rules("yacht", remove=["little_straight"], add={"two_pairs": two_pairs})
 
 
+@pytest.mark.slow  # half a second or more (the fast loop keeps under a minute and a quarter)
 def test_every_number_the_lesson_states_is_the_packages() -> None:
     three, four = yacht(), four_rolls()
     assert round(four.points["yacht"] / three.points["yacht"]) == 2   # "the box doubles"

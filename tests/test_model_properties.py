@@ -31,6 +31,7 @@ PACKAGE_ERRORS = (RuleError, UnknownLanguageError)
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_seed=st.integers(0, 2**32), mutation=st.sampled_from(sorted(MUTATIONS)),
        damage_seed=st.integers(0, 2**32))
+@pytest.mark.slow  # half a second or more (the fast loop keeps under a minute and a quarter)
 def test_a_damaged_save_loads_the_same_game_or_is_refused(game_seed: int, mutation: str,
                                                           damage_seed: int) -> None:
     original = a_saved_game(random.Random(game_seed))

@@ -65,6 +65,7 @@ def test_the_guard_reads_only_the_errors_and_the_catalog() -> None:
         "yacht_edu.errors", "yacht_edu.guard", "yacht_edu.i18n"]
 
 
+@pytest.mark.slow  # half a second or more (the fast loop keeps under a minute and a quarter)
 def test_the_solver_does_not_import_the_game() -> None:
     assert "yacht_edu.game" not in package_modules_loaded_by("yacht_edu.solver")
 
@@ -98,6 +99,7 @@ FACES = ["ipywidgets", "matplotlib", "anywidget", "yacht_edu.display", "yacht_ed
          "yacht_edu.plots"]
 
 
+@pytest.mark.slow  # half a second or more (the fast loop keeps under a minute and a quarter)
 def test_the_mathematics_imports_no_face() -> None:
     # Every mathematics module, in a fresh interpreter: what they pull in at import time.
     assert loaded_by(MATHEMATICS, FACES) == []

@@ -181,6 +181,7 @@ def test_scores_are_never_negative_and_order_does_not_matter(dice: list[int], ru
         assert points == ye.score(sorted(dice, reverse=True), box, rules)
 
 
+@pytest.mark.slow  # half a second or more (the fast loop keeps under a minute and a quarter)
 def test_the_maxima_of_source_003() -> None:
     # docs/rules.md#yacht-sum4, source 003 (Hindi folk Yacht page): four of a kind <= 30,
     # full house <= 28, choice <= 30,

@@ -40,6 +40,7 @@ def random_state(space: StateSpace, rng: random.Random) -> State:
     return State(filled, upper, fifty)
 
 
+@pytest.mark.slow  # half a second or more (the fast loop keeps under a minute and a quarter)
 @pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
 def test_tables_agree_with_scorecard_options(rules: Rules) -> None:
     rng = random.Random(2024)
