@@ -237,6 +237,21 @@ def test_the_checks_catch_each_kind_of_fault(tmp_path: Path) -> None:
     assert check.unexplained_english(english, po) == []
 
 
+def test_a_long_english_note_wrapped_by_polib_still_records_its_english(tmp_path: Path) -> None:
+    """polib writes a long note over several ``#.`` lines; the check reads it whole."""
+    english = {"t.long": "# A heading\n\nA full-house paragraph, long enough to be wrapped, " * 3,
+               "t.old": "Old words, long enough to be wrapped over two lines or three, " * 3}
+    po = polib.POFile()
+    po.metadata = {"Language": "bn", "Content-Type": "text/plain; charset=UTF-8"}
+    for msgid, en in english.items():
+        note = check.EN_NOTE + en.replace("\n", "\\n")
+        po.append(polib.POEntry(msgid=msgid, msgstr="অনুবাদ", comment=note + "\nlesson text"))
+    po.save(str(tmp_path / "demo.po"))
+    saved = polib.pofile(str(tmp_path / "demo.po"))
+    assert len(saved.find("t.long").comment.splitlines()) > 3
+    assert check.outdated_ids(english | {"t.old": "New words"}, saved) == ["t.old"]
+
+
 def test_sync_adds_new_english_ids_and_retires_stale_ones(tmp_path: Path) -> None:
     (tmp_path / "en").mkdir()
     (tmp_path / "en" / "demo.po").write_text(

@@ -73,6 +73,7 @@ __all__ = [
     "python_words",
     "read_catalog",
     "recorded_english",
+    "records_english",
     "stale_ids",
     "sync",
     "text",
@@ -235,12 +236,21 @@ def lost_python(source: English, po: Catalog) -> list[str]:
 def outdated_ids(source: English, po: Catalog) -> list[str]:
     """Entries whose recorded English (``#. en: ...``) is not the current English."""
     return sorted(i for i, e in entries(po).items()
-                  if i in source and text(e) and not same_text(recorded_english(e), source[i]))
+                  if i in source and text(e) and not records_english(e, source[i]))
 
 
-def same_text(recorded: str | None, english: str) -> bool:
-    """A comment line loses trailing blanks, so the English ", " is recorded as ","."""
-    return recorded is not None and recorded.strip() == english.strip()
+def records_english(entry: Any, english: str) -> bool:
+    """Whether an entry's ``#. en:`` note is this English. polib wraps a long note over several
+    comment lines, at its blanks and after its hyphens, and a comment line loses trailing blanks
+    (the English ", " is recorded as ","): so the note's lines, joined up to the developer's note
+    that may follow them, are compared with the English without their blanks."""
+    lines = str(entry.comment).splitlines()
+    starts = [n for n, line in enumerate(lines) if line.startswith(EN_NOTE)]
+    def blankless(text: str) -> str:
+        return re.sub(r"\s+", "", text)
+    wanted = blankless(EN_NOTE + english.replace("\n", "\\n"))
+    return bool(starts) and any(blankless("".join(lines[starts[0]:end])) == wanted
+                                for end in range(starts[0] + 1, len(lines) + 1))
 
 
 def unexplained_english(source: English, po: Catalog) -> list[str]:
