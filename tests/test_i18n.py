@@ -483,9 +483,11 @@ SEED_NAMES = {
     # source 003 (Hindi): the score sheet rows "नौका, बड़ा सीधा, छोटा सीधा,
     # एक तरह के चार, पूरा सदन, खिलाड़ी की पसंद, छक्के, फाइव्स, चौके, थ्रीज, दुक्की"; as a teacher
     # reads them (issue 15, docs/glossary.md) the upper boxes are the native die names in the
-    # plural, full house is "फुल हाउस" (not "whole parliament") and Yacht keeps the game's name.
+    # plural, full house is "फुल हाउस" (not "whole parliament"), the straights are "स्ट्रेट" as
+    # players say it (सीधा reads "simple"), four of a kind is the lessons' "चार एक जैसे" (not
+    # "four of one type") and Yacht keeps the game's name.
     "hi": ("इक्के", "दुक्के", "तिक्के", "चौके", "पंजे", "छक्के",
-           "फुल हाउस", "एक तरह के चार", "छोटा सीधा", "बड़ा सीधा", "खिलाड़ी की पसंद", "यॉट"),
+           "फुल हाउस", "चार एक जैसे", "छोटा स्ट्रेट", "बड़ा स्ट्रेट", "खिलाड़ी की पसंद", "यॉट"),
 }
 
 # The Yahtzee boxes the Kannada Yahtzee page names, source 002:
