@@ -271,6 +271,20 @@ def test_sync_adds_new_english_ids_and_retires_stale_ones(tmp_path: Path) -> Non
     assert check.problems("hi", "demo", tmp_path)[0].kind == "no catalog"
 
 
+
+def test_sync_records_a_long_english_whole(tmp_path: Path) -> None:
+    """A lesson's paragraph is longer than a line: its English note must not be wrapped, or the
+    check would read only the first line and call the translation outdated."""
+    english = "A paragraph of a lesson, " * 8 + "\nand a second line."
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "demo.po").write_text(
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n\nmsgid "x.long"\nmsgstr ""\n'
+        + "".join(f'"{line}"\n' for line in english.replace("\n", "\\n\n").splitlines())
+        + "\n", encoding="utf-8")
+    check.sync("kn", "demo", tmp_path)
+    added = check.read_catalog("kn", "demo", tmp_path).find("x.long")  # type: ignore[union-attr]
+    assert check.recorded_english(added) == english
+
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_every_message_id_is_defined_in_one_part_only(lang: str) -> None:
     """The runtime reads a language's parts into one catalog: a second definition would replace
@@ -484,9 +498,11 @@ SEED_NAMES = {
     # source 003 (Hindi): the score sheet rows "नौका, बड़ा सीधा, छोटा सीधा,
     # एक तरह के चार, पूरा सदन, खिलाड़ी की पसंद, छक्के, फाइव्स, चौके, थ्रीज, दुक्की"; as a teacher
     # reads them (issue 15, docs/glossary.md) the upper boxes are the native die names in the
-    # plural, full house is "फुल हाउस" (not "whole parliament") and Yacht keeps the game's name.
+    # plural, full house is "फुल हाउस" (not "whole parliament"), the straights are "स्ट्रेट" as
+    # players say it (सीधा reads "simple"), four of a kind is the lessons' "चार एक जैसे" (not
+    # "four of one type") and Yacht keeps the game's name.
     "hi": ("इक्के", "दुक्के", "तिक्के", "चौके", "पंजे", "छक्के",
-           "फुल हाउस", "एक तरह के चार", "छोटा सीधा", "बड़ा सीधा", "खिलाड़ी की पसंद", "यॉट"),
+           "फुल हाउस", "चार एक जैसे", "छोटा स्ट्रेट", "बड़ा स्ट्रेट", "खिलाड़ी की पसंद", "यॉट"),
 }
 
 # The Yahtzee boxes the Kannada Yahtzee page names, source 002:

@@ -369,6 +369,7 @@ def sync(lang: str, part: str, locale_dir: Path = LOCALE_DIR) -> list[str]:
     changed = [f"+ {msgid}" for msgid in new] + [f"- {msgid}" for msgid in stale]
     if changed:
         path.parent.mkdir(parents=True, exist_ok=True)
+        po.wrapwidth = 0  # the English note stays on one line: recorded_english reads one line
         po.save(str(path))
     return changed
 
