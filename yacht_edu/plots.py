@@ -3,14 +3,19 @@ numbers, the wait for a yacht, a fair die's counts.  The only module besides the
 imports matplotlib (the ``lab`` extra).
 
 Each function takes an optional matplotlib ``ax`` and returns the one it drew on; exact
-fractions become floats only here, where they are drawn.
+fractions become floats only here, where they are drawn.  Its words are written in fonts that
+have the letters of its language (:data:`FONTS`), chosen here for the picture being drawn,
+never for the whole session.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import contextlib
+import functools
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -18,7 +23,7 @@ import sympy
 
 from yacht_edu.dice import FACES
 from yacht_edu.display.numbers import decimal
-from yacht_edu.i18n import box_name, t
+from yacht_edu.i18n import box_name, check_language, t
 from yacht_edu.probability import (
     kind_of,
     n,
@@ -44,11 +49,9 @@ from yacht_edu.rules import RulesLike, get_rules
 
 try:
     import matplotlib.pyplot as plt
+    from matplotlib import font_manager
 except ImportError as missing:  # pragma: no cover - depends on the installation
-    raise ImportError(
-        "yacht_edu.plots draws with matplotlib, which is not installed: "
-        "pip install 'yacht_edu[lab]'"
-    ) from missing
+    raise ImportError(t("widget.panel_missing", module="matplotlib")) from missing
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -56,6 +59,9 @@ else:
     Axes = Any
 
 __all__ = [
+    "FONTS",
+    "fonts_for",
+    "in_its_fonts",
     "plot_chance_within",
     "plot_chi_square",
     "plot_comparison",
@@ -67,6 +73,56 @@ __all__ = [
 ]
 
 
+#: The font families a picture's words are written in, per language, tried letter by letter in
+#: this order: DejaVu Sans (matplotlib's own) has the Latin letters, the digits and the symbols,
+#: the Noto families the letters of Hindi, Bengali and Kannada; Urdu is written in Noto Naskh
+#: Arabic, which has every Urdu letter (DejaVu Sans lacks ہ, U+06C1).  On Debian the Noto
+#: families come with the package fonts-noto-core (docs/classroom.md).
+FONTS: Mapping[str, tuple[str, ...]] = {
+    "en": ("DejaVu Sans",),
+    "hi": ("DejaVu Sans", "Noto Sans Devanagari"),
+    "bn": ("DejaVu Sans", "Noto Sans Bengali"),
+    "kn": ("DejaVu Sans", "Noto Sans Kannada"),
+    "ur": ("Noto Naskh Arabic", "DejaVu Sans"),
+}
+
+
+@contextlib.contextmanager
+def fonts_for(lang: str | None) -> Iterator[None]:
+    """Inside the block, new words of a picture are written in the fonts of ``lang``
+    (default: the session's language); matplotlib's settings are as before after it."""
+    families = FONTS[check_language(lang)]
+    known_fonts(families)
+    with plt.rc_context({"font.family": list(families)}):
+        yield
+
+
+@functools.cache
+def known_fonts(families: tuple[str, ...]) -> None:
+    """Make sure matplotlib knows the font files of ``families`` that the system has: its list
+    of fonts is saved once, and fonts installed after that (fonts-noto-core on a server that
+    drew a picture before) would otherwise stay unknown to it."""
+    known = set(font_manager.get_font_names())
+    wanted = {family.replace(" ", "") for family in families if family not in known}
+    for path in font_manager.findSystemFonts() if wanted else ():
+        if Path(path).name.split("-")[0] in wanted:
+            font_manager.fontManager.addfont(path)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def in_its_fonts(draw: Callable[P, R]) -> Callable[P, R]:
+    """A plot function that writes its words in the fonts of its ``lang=`` (:func:`fonts_for`)."""
+    @functools.wraps(draw)
+    def drawn(*args: P.args, **kwargs: P.kwargs) -> R:
+        lang = kwargs.get("lang")
+        with fonts_for(lang if isinstance(lang, str) else None):
+            return draw(*args, **kwargs)
+    return drawn
+
+
 def axes(ax: Axes | None) -> Axes:
     """``ax``, or the axes of a new figure."""
     if ax is not None:
@@ -75,6 +131,7 @@ def axes(ax: Axes | None) -> Axes:
     return new
 
 
+@in_its_fonts
 def plot_score_distribution(box: str = "choice", rules: RulesLike = "yacht", *,
                             ax: Axes | None = None, lang: str | None = None) -> Axes:
     """A bar for every score the box can take after one roll, as high as its exact chance."""
@@ -94,6 +151,7 @@ def plot_score_distribution(box: str = "choice", rules: RulesLike = "yacht", *,
     return ax
 
 
+@in_its_fonts
 def plot_chance_within(box: str = "yacht", rules: RulesLike = "yacht", *,
                        n_max: int = 10, ax: Axes | None = None, lang: str | None = None) -> Axes:
     """The chance to make the box within n = 1 … ``n_max`` rolls: best play, keeping the most
@@ -116,6 +174,7 @@ def plot_chance_within(box: str = "yacht", rules: RulesLike = "yacht", *,
     return ax
 
 
+@in_its_fonts
 def plot_law_of_large_numbers(box: str = "yacht", rules: RulesLike = "yacht", *,
                               rolls: int = 3, trials: int = 2000, seed: int = 0,
                               strategy: StrategyLike = "optimal", ax: Axes | None = None,
@@ -139,6 +198,7 @@ def plot_law_of_large_numbers(box: str = "yacht", rules: RulesLike = "yacht", *,
     return ax
 
 
+@in_its_fonts
 def plot_strategy_scores(results: Mapping[str, Any], *, ax: Axes | None = None,
                          lang: str | None = None) -> Axes:
     """The final scores of simulated games, one outline per strategy, each normalised to shares.
@@ -163,6 +223,7 @@ def plot_strategy_scores(results: Mapping[str, Any], *, ax: Axes | None = None,
     return ax
 
 
+@in_its_fonts
 def plot_comparison(comparison: Any, *, ax: Axes | None = None,
                     lang: str | None = None) -> Axes:
     """Where the points of the optimal player come from: for each box, the average points it
@@ -182,6 +243,7 @@ def plot_comparison(comparison: Any, *, ax: Axes | None = None,
     return ax
 
 
+@in_its_fonts
 def plot_waiting_time(wait: WaitingTime | None = None, simulation: WaitSimulation | None = None,
                       *, turns: int = 60, ax: Axes | None = None,
                       lang: str | None = None) -> Axes:
@@ -218,6 +280,7 @@ def simulated_classes(classes: Any) -> npt.NDArray[np.int64]:
     return np.array(rows, dtype=np.int64)
 
 
+@in_its_fonts
 def plot_fair_die_spread(classes: Any, counts: Sequence[int] | None = None, *, face: int = 6,
                          ax: Axes | None = None, lang: str | None = None) -> Axes:
     """How far a fair die's counts stray: how many of the simulated ``classes`` (rows of six
@@ -251,6 +314,7 @@ def chi_square_density() -> Any:
     return sympy.lambdify(x, sympy.simplify(-sympy.diff(chi_square_tail(x), x)), "numpy")
 
 
+@in_its_fonts
 def plot_chi_square(test: FairnessTest, *, ax: Axes | None = None,
                     lang: str | None = None) -> Axes:
     """The chi-square statistics of a fairness test's simulated fair dice (a histogram of

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from yacht_edu.i18n import t
-from yacht_edu.plots import axes
+from yacht_edu.plots import axes, in_its_fonts
 from yacht_edu.reach import reach_curves
 from yacht_edu.rules import RulesLike
 from yacht_edu.solver import Progress
@@ -19,6 +19,7 @@ else:
 __all__ = ["plot_reach"]
 
 
+@in_its_fonts
 def plot_reach(rules: RulesLike = "yacht", *, ax: Axes | None = None, lang: str | None = None,
                progress: Progress | None = None) -> Axes:
     """P(final score ≥ T) for every target T: the player who plays to reach T, and the player
