@@ -111,6 +111,34 @@ def test_urdu_is_right_to_left_with_numbers_left_to_right() -> None:
     assert "direction:ltr" in shown
 
 
+@pytest.mark.parametrize("lang", ["en", "kn", "ur"])
+def test_the_comparison_strategy_and_distribution_tables_say_their_direction(lang: str) -> None:
+    """Urdu's tables run right to left (the first column at the right), their numbers left to
+    right; every other language's left to right."""
+    from yacht_edu import custom_rules
+    from yacht_edu.compare import compare_rules
+    from yacht_edu.display.compare import comparison_html
+    from yacht_edu.display.strategies import simulation_html
+    from yacht_edu.display.tables import distribution_html
+    from yacht_edu.probability import one_roll_distribution
+    from yacht_edu.strategies import simulate
+
+    small = custom_rules("yacht", rolls=1, remove=[b for b in get_rules("yacht").boxes
+                                                   if b not in ("yacht", "choice")])
+    way = "rtl" if lang == "ur" else "ltr"
+    tables = {
+        "yacht-comparison": comparison_html(compare_rules([small]), lang),
+        "yacht-simulation": simulation_html(simulate("chase_five", "yacht", games=20, seed=1),
+                                            lang),
+        "yacht-distribution": distribution_html(one_roll_distribution("choice"), lang),
+    }
+    for css_class, shown in tables.items():
+        assert re.match(rf"""<(table|div) class=['"]{css_class}['"] dir=['"]{way}['"]""", shown)
+        assert re.search(r"""<t[dh] dir=['"]ltr['"]|<span dir=['"]ltr['"]""", shown), css_class
+    spread = tables["yacht-simulation"]
+    assert "(sd " not in spread and catalog(lang)["strategy.sd"].split("{")[0] in spread
+
+
 def test_a_game_shows_its_rules_status_dice_and_every_card() -> None:
     game = Game(("Asha", "Ravi"), rules="yahtzee", seed=2)
     game.roll(result=(2, 2, 3, 3, 3))

@@ -20,6 +20,7 @@ import polib
 import pytest
 
 import yacht_edu
+from tests.helpers.shown import plain, shown
 from yacht_edu import (
     BoxUsedError,
     Dice,
@@ -40,8 +41,12 @@ from yacht_edu import (
 )
 from yacht_edu.display import scorecard_html
 from yacht_edu.i18n import (
+    BIDI_CONTROLS,
+    FSI,
     LANGUAGES,
     LOCALE_DIR,
+    PDI,
+    RLI,
     RTL_LANGUAGES,
     catalog,
     language,
@@ -183,7 +188,7 @@ def test_each_language_chooses_its_plural_form_from_its_header(lang: str,
     assert {n: plural_rule(lang)(n) for n in forms} == forms
     singular, plural = plural_catalog(lang)["board.points"]
     for n, form in forms.items():
-        assert tn("board.points", n, lang) == (singular, plural)[form].format(count=n)
+        assert tn("board.points", n, lang) == shown(lang, (singular, plural)[form], count=str(n))
 
 
 def test_a_plural_message_missing_from_a_catalog_falls_back_to_english() -> None:
@@ -204,6 +209,7 @@ def test_the_checks_catch_each_kind_of_fault(tmp_path: Path) -> None:
         "h.python": "Use keep= or Game.to_json(), then True",
         "i.outdated": "New English",
         "j.latin": "Full House",
+        "k.marked": "{box} is full",
     }
     po = polib.POFile()
     po.metadata = {"Language": "xx", "Content-Type": "text/plain; charset=UTF-8"}
@@ -217,6 +223,7 @@ def test_the_checks_catch_each_kind_of_fault(tmp_path: Path) -> None:
         "h.python": ("रखें= या Game.to_json(), फिर सही", english["h.python"], ""),
         "i.outdated": ("पुराना", "Old English", ""),
         "j.latin": ("Full House", "Full House", ""),
+        "k.marked": ("\u2067\u2068{box}\u2069 بھرا ہے\u2069", "{box} is full", ""),
         "z.stale": ("बासी", "Stale", ""),
     }
     for msgid, (msgstr, en, flag) in faulty.items():
@@ -232,6 +239,7 @@ def test_the_checks_catch_each_kind_of_fault(tmp_path: Path) -> None:
     assert check.lost_python(english, po) == ["h.python"]
     assert check.outdated_ids(english, po) == ["i.outdated"]
     assert check.unexplained_english(english, po) == ["j.latin"]
+    assert check.direction_marks(english, po) == ["k.marked"]
     assert check.header_problems("xx", po) == ["Plural-Forms"]
     po.find("j.latin").tcomment = "source 001: the page keeps this name in Latin letters"
     assert check.unexplained_english(english, po) == []
@@ -370,9 +378,10 @@ def test_english_when_nothing_is_chosen() -> None:
 def test_set_language_speaks_every_message_in_it(lang: str) -> None:
     yacht_edu.set_language(lang)
     assert get_language() == lang
-    assert t("card.total") == catalog(lang)["card.total"] != catalog("en")["card.total"]
-    assert str(NotRolledYetError()) == catalog(lang)["error.not_rolled_yet"]
-    assert get_rules("yacht").label() == catalog(lang)["rules.yacht"]
+    total = shown(lang, catalog(lang)["card.total"])
+    assert t("card.total") == total != catalog("en")["card.total"]
+    assert str(NotRolledYetError()) == shown(lang, catalog(lang)["error.not_rolled_yet"])
+    assert get_rules("yacht").label() == shown(lang, catalog(lang)["rules.yacht"])
     assert t("card.total", "en") == catalog("en")["card.total"]  # one call may ask for English
 
 
@@ -422,18 +431,18 @@ def test_rule_errors_arrive_in_the_chosen_language(lang: str) -> None:
 
     early = raised(lambda: Game().score("yacht"))
     assert isinstance(early, NotRolledYetError)
-    assert str(early) == early.message(lang) == words["error.not_rolled_yet"]
+    assert str(early) == early.message(lang) == shown(lang, words["error.not_rolled_yet"])
 
     game = Game(seed=7)
     for _ in range(3):
         game.roll()
     fourth = raised(game.roll)
     assert isinstance(fourth, NoRollsLeftError)
-    assert str(fourth) == words["error.no_rolls_left"].format(rolls="3")
+    assert str(fourth) == shown(lang, words["error.no_rolls_left"], rolls="3")
 
     unknown = raised(lambda: game.score("sevens"))
     assert isinstance(unknown, UnknownBoxError)
-    parts = filled(words["error.unknown_category"]).fullmatch(str(unknown))
+    parts = filled(plain(words["error.unknown_category"])).fullmatch(plain(str(unknown)))
     assert parts is not None, str(unknown)
     assert parts["box"] == "'sevens'"
     assert parts["choices"] == ", ".join(categories("yacht"))  # the ids a learner types
@@ -442,12 +451,12 @@ def test_rule_errors_arrive_in_the_chosen_language(lang: str) -> None:
     game.roll()
     used = raised(lambda: game.score("choice"))
     assert isinstance(used, BoxUsedError)
-    assert str(used) == words["error.category_used"].format(
-        box=words["category.choice"], points=str(points))
+    assert str(used) == shown(lang, words["error.category_used"],
+                              box=words["category.choice"], points=str(points))
 
     bad_die = raised(lambda: Dice(1, 2, 3, 4, 7))
     assert isinstance(bad_die, InvalidDiceError)
-    assert str(bad_die) == words["error.die_out_of_range"].format(value="7")
+    assert str(bad_die) == shown(lang, words["error.die_out_of_range"], value="7")
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
@@ -457,16 +466,17 @@ def test_yahtzee_rule_errors_name_the_boxes_in_the_chosen_language(lang: str) ->
     joker_card = Scorecard.from_filled({"yahtzee": 50}, "yahtzee")
     joker = raised(lambda: joker_card.fill(five_fives, "chance"))
     assert isinstance(joker, JokerRuleError)
-    assert joker.message(lang) == words["error.joker_forced"].format(
-        box=words["category.chance"], choices=words["category.fives"])
+    assert joker.message(lang) == shown(lang, words["error.joker_forced"],
+                                        box=words["category.chance"],
+                                        choices=words["category.fives"])
 
     upper_first = Scorecard.empty(get_rules("yahtzee", upper_first=True))
     early = raised(lambda: upper_first.fill(five_fives, "chance"))
     assert isinstance(early, UpperSectionFirstError)
     upper_boxes = get_rules("yahtzee").upper_section
     upper = words["list.separator"].join(words[f"category.{c}"] for c in upper_boxes)
-    assert early.message(lang) == words["error.upper_first"].format(
-        box=words["category.chance"], left=upper)
+    assert early.message(lang) == shown(lang, words["error.upper_first"],
+                                        box=words["category.chance"], left=upper)
 
 
 def test_an_error_speaks_the_language_it_is_shown_in() -> None:
@@ -474,9 +484,60 @@ def test_an_error_speaks_the_language_it_is_shown_in() -> None:
     with language("bn"):
         error = raised(lambda: Game().score("yacht"))
     assert error.message("kn") == catalog("kn")["error.not_rolled_yet"]
-    assert error.message("ur") == catalog("ur")["error.not_rolled_yet"]
+    assert error.message("ur") == shown("ur", catalog("ur")["error.not_rolled_yet"])
     with language("hi"):
         assert str(error) == catalog("hi")["error.not_rolled_yet"]
+
+
+# -- right to left: every message isolated once, in code ----------------------------------------
+
+def values_for(words: str) -> dict[str, str]:
+    """A value for each placeholder of a message, each a different text."""
+    return {name: f"v{i}" for i, name in enumerate(check.placeholders(words))}
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_no_catalog_entry_holds_a_direction_mark(lang: str) -> None:
+    """The code isolates right-to-left messages (t, tn); a mark in a catalog would isolate twice
+    or differently from every other message."""
+    for part in PARTS:
+        for entry in translation(lang, part) if lang != "en" else polib.pofile(
+                str(LOCALE_DIR / "en" / f"{part}.po")):
+            marked = [form for form in check.forms(entry) if set(form) & BIDI_CONTROLS]
+            assert not marked, (lang, part, entry.msgid)
+
+
+def test_every_urdu_message_is_isolated_whole_and_each_value_apart() -> None:
+    for msgid, words in catalog("ur").items():
+        values = values_for(words)
+        isolated_values = {name: FSI + value + PDI for name, value in values.items()}
+        assert t(msgid, "ur", **values) == RLI + words.format(**isolated_values) + PDI, msgid
+    for msgid, forms in plural_catalog("ur").items():
+        for n, form in ((1, forms[0]), (2, forms[-1])):
+            values = {k: v for k, v in values_for(form).items() if k != "count"}
+            shown = tn(msgid, n, "ur", **values)
+            assert shown == RLI + form.format(count=FSI + str(n) + PDI, **{
+                name: FSI + value + PDI for name, value in values.items()}) + PDI, msgid
+
+
+def test_an_urdu_error_prints_isolated_and_english_has_no_marks() -> None:
+    game = Game(seed=7)
+    for _ in range(3):
+        game.roll()
+    with language("ur"):
+        fourth = raised(game.roll)
+        printed = str(fourth)
+    assert printed == fourth.message("ur") == shown("ur", catalog("ur")["error.no_rolls_left"],
+                                                    rolls="3")
+    assert printed.startswith(RLI) and printed.endswith(PDI) and FSI + "3" + PDI in printed
+    with language("ur"):
+        unknown = raised(lambda: game.score("sevens"))
+    assert FSI + "'sevens'" + PDI in unknown.message("ur")  # a Latin name: its own direction
+    assert not set(str(fourth.message("en"))) & BIDI_CONTROLS
+    for lang in ("en", "hi", "bn", "kn"):  # only a right-to-left language is isolated
+        for msgid, words in catalog(lang).items():
+            values = values_for(words)
+            assert t(msgid, lang, **values) == words.format(**values), (lang, msgid)
 
 
 # -- the box names are the rule pages' words---------------------------------------------------
@@ -518,7 +579,7 @@ KANNADA_YAHTZEE = {"aces": "ಏಸಸ್", "three_of_a_kind": "Three of a Kind",
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_yacht_boxes_are_named_as_the_source_names_them(lang: str) -> None:
-    assert tuple(t(f"category.{c}", lang) for c in categories("yacht")) == SEED_NAMES[lang]
+    assert tuple(plain(t(f"category.{c}", lang)) for c in categories("yacht")) == SEED_NAMES[lang]
 
 
 def test_the_kannada_yahtzee_boxes_are_named_as_the_glossary_names_them() -> None:

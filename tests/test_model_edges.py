@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests.helpers.shown import shown
 from yacht_edu import (
     BadSavedGameError,
     Dice,
@@ -96,24 +97,24 @@ def test_a_player_named_like_a_box_keeps_their_name(lang: str) -> None:
     message = over.value.message(lang)
     assert "chance" in message
     assert t("category.chance", lang) not in message
-    assert message == catalog(lang)["error.game_over"].format(winners="chance")
+    assert message == shown(lang, catalog(lang)["error.game_over"], winners="chance")
     with pytest.raises(InvalidPlayersError) as twice:
         Game(players=("yacht", "yacht"))
     separator = catalog(lang)["list.separator"]
-    assert twice.value.message(lang) == catalog(lang)["error.duplicate_players"].format(
-        names=separator.join(["yacht", "yacht"]))
+    assert twice.value.message(lang) == shown(lang, catalog(lang)["error.duplicate_players"],
+                                              names=separator.join(["yacht", "yacht"]))
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_only_marked_box_names_are_translated(lang: str) -> None:
     words = catalog(lang)
     assert t("error.category_used", lang, box=BoxName("full_house"), points=25) == \
-        words["error.category_used"].format(box=words["category.full_house"], points="25")
+        shown(lang, words["error.category_used"], box=words["category.full_house"], points="25")
     assert t("error.category_used", lang, box="full_house", points=25) == \
-        words["error.category_used"].format(box="full_house", points="25")
+        shown(lang, words["error.category_used"], box="full_house", points="25")
     both = BoxNames(["aces", "twos"])
     assert t("error.upper_first", lang, box=BoxName("chance"), left=both) == \
-        words["error.upper_first"].format(
+        shown(lang, words["error.upper_first"],
             box=words["category.chance"],
             left=words["list.separator"].join([words["category.aces"], words["category.twos"]]))
 
@@ -375,7 +376,8 @@ def test_staged_dice_are_recorded_and_reported() -> None:
     assert "2" in loaded.staged_note() and "by hand" in loaded.staged_note()
     assert "2 rolls set by hand" in repr(loaded)
     for lang in LANGUAGES:
-        assert loaded.staged_note(lang) == catalog(lang)["game.staged_rolls"].format(count="2")
+        assert loaded.staged_note(lang) == shown(lang, catalog(lang)["game.staged_rolls"],
+                                                 count="2")
     played = Game(seed=3)
     played.roll()
     assert played.staged_rolls == 0 and played.staged_note() == ""
@@ -393,7 +395,7 @@ def test_a_version_1_save_is_refused_saying_why() -> None:
         assert error.value.msgid == "error.saved_version_1"
         assert error.value.field == "document.version"
     for lang in LANGUAGES:
-        assert error.value.message(lang) == catalog(lang)["error.saved_version_1"]
+        assert error.value.message(lang) == shown(lang, catalog(lang)["error.saved_version_1"])
         assert "1" in error.value.message(lang) and "Game.to_json()" in error.value.message(lang)
 
 

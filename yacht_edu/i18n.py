@@ -20,6 +20,17 @@ give ``-10**5000``) is described instead, wherever it appears.
 'Full House is already filled (with 25): choose an open category.'
 >>> t("error.category_used", box="full_house", points=25)  # a name, kept as it is
 'full_house is already filled (with 25): choose an open category.'
+
+A message in a language written right to left (Urdu) comes out isolated, so that it reads in
+order wherever it is printed (a traceback, ``print(error)``, a warning, a left-to-right cell, an
+HTML page): the whole message between RLI and PDI, each placeholder's value between FSI and PDI
+(its own direction, so ``two_pairs yacht`` or ``1-2-3-4-5`` keep their order).  This is the one
+place that does it: the catalogs themselves hold no direction marks.
+
+>>> urdu = catalog("ur")["error.category_used"]
+>>> t("error.category_used", "ur", box=BoxName("full_house"), points=25) == (
+...     RLI + urdu.format(box=FSI + "Full House" + PDI, points=FSI + "25" + PDI) + PDI)
+True
 """
 
 from __future__ import annotations
@@ -37,7 +48,11 @@ from pathlib import Path
 from yacht_edu.errors import RuleError
 
 __all__ = [
+    "BIDI_CONTROLS",
+    "FSI",
     "LANGUAGES",
+    "PDI",
+    "RLI",
     "RTL_LANGUAGES",
     "BoxName",
     "BoxNames",
@@ -48,6 +63,7 @@ __all__ = [
     "catalog",
     "digits",
     "get_language",
+    "isolated",
     "language",
     "set_language",
     "t",
@@ -66,6 +82,12 @@ LANGUAGES: Mapping[str, str] = {
 }
 #: Languages written right to left.
 RTL_LANGUAGES = frozenset({"ur"})
+#: Unicode's direction isolates: a right-to-left run (RLI), a run of its own first letter's
+#: direction (FSI), and the end of either (PDI).
+RLI, FSI, PDI = "\u2067", "\u2068", "\u2069"
+#: Every direction mark and embedding Unicode has; none belongs in a catalog.
+BIDI_CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
 
 _session_language = "en"
 #: Message ids of box names start with this.
@@ -229,10 +251,29 @@ def t(msgid: str, lang: str | None = None, /, **params: object) -> str:
     invented (``category.two_pairs``) is called by the name the learner gave it.
     """
     code = check_language(lang)
+    return isolated(words(msgid, code, params), code)
+
+
+def words(msgid: str, code: str, params: Mapping[str, object]) -> str:
+    """The message ``msgid`` in the language ``code``, placeholders filled (each isolated in a
+    right-to-left language), the whole not yet isolated."""
     text = (catalog(code).get(msgid) or catalog("en").get(msgid)
             or msgid.removeprefix(BOX_PREFIX))
-    words = {key: parameter_text(value, code) for key, value in params.items()}
-    return text.format(**words) if words else text
+    return filled(text, code, params) if params else text
+
+
+def filled(text: str, code: str, params: Mapping[str, object]) -> str:
+    """``text`` with its placeholders filled: each value shown as the reader sees it, in a
+    right-to-left language each between FSI and PDI."""
+    marks = (FSI, PDI) if code in RTL_LANGUAGES else ("", "")
+    return text.format(**{key: marks[0] + parameter_text(value, code) + marks[1]
+                          for key, value in params.items()})
+
+
+def isolated(text: str, lang: str | None = None) -> str:
+    """A whole message as a reader of ``lang`` sees it: in a right-to-left language between
+    RLI and PDI, so that it keeps its order inside any text around it; else as it is."""
+    return RLI + text + PDI if check_language(lang) in RTL_LANGUAGES else text
 
 
 def box_name(box: str, lang: str | None = None) -> str:
@@ -253,9 +294,9 @@ _LONGEST_INT_BITS = 14_000
 def parameter_text(value: object, lang: str | None) -> str:
     """One message parameter as the reader sees it (see the module's docstring)."""
     if isinstance(value, BoxName):
-        return box_name(value.id, lang)
+        return words(BOX_PREFIX + value.id, check_language(lang), {})
     if isinstance(value, BoxNames):
-        return t("list.separator", lang).join(parameter_text(BoxName(c), lang) for c in value.ids)
+        return separator(lang).join(parameter_text(BoxName(c), lang) for c in value.ids)
     if isinstance(value, Given):
         return shortened(python_form(value.value, lang))
     if isinstance(value, Faces):
@@ -265,8 +306,13 @@ def parameter_text(value: object, lang: str | None) -> str:
     if isinstance(value, int):
         return digits(value, lang)
     if isinstance(value, (tuple, list)):
-        return t("list.separator", lang).join(parameter_text(v, lang) for v in value)
+        return separator(lang).join(parameter_text(v, lang) for v in value)
     return printable(str(value))
+
+
+def separator(lang: str | None) -> str:
+    """What joins the items of a list inside a message (", " in English)."""
+    return words("list.separator", check_language(lang), {})
 
 
 def python_form(value: object, lang: str | None) -> str:
@@ -324,11 +370,7 @@ def tn(msgid: str, count: int, lang: str | None = None, /, **params: object) -> 
     if forms is None:
         code, forms = "en", plural_catalog("en").get(msgid, (msgid,))
     index = min(plural_rule(code)(count), len(forms) - 1)
-    return t_format(forms[index], code, {"count": count, **params})
-
-
-def t_format(text: str, code: str, params: Mapping[str, object]) -> str:
-    return text.format(**{key: parameter_text(value, code) for key, value in params.items()})
+    return isolated(filled(forms[index], code, {"count": count, **params}), code)
 
 
 @functools.cache
@@ -376,6 +418,6 @@ def digits(number: int, lang: str | None = None) -> str:
     except ValueError:  # a limit set lower than Python's own (sys.set_int_max_str_digits)
         text = ""
     if not text:
-        return t("value.huge_int", code, size=digit_count(number))
+        return words("value.huge_int", code, {"size": digit_count(number)})
     native = _NATIVE_DIGITS.get(code)
     return text if native is None else text.translate(str.maketrans("0123456789", native))

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from yacht_edu.display.numbers import decimal, percent, percentage_points
+from yacht_edu.display.text import direction
 from yacht_edu.i18n import box_name, t
 
 if TYPE_CHECKING:
@@ -75,7 +76,9 @@ def comparison_html(comparison: Comparison, lang: str | None = None) -> str:
         values = [cell(s) for s in comparison]
         cells = [cell_text(values[0], chance, None, lang)]
         cells += [cell_text(v, chance, values[0], lang) for v in values[1:]]
-        body.append(f"<tr><th style='text-align:left'>{html.escape(label)}</th>"
-                    + "".join(f"<td style='text-align:right'>{c}</td>" for c in cells) + "</tr>")
-    return (f"<table class='yacht-comparison'><tr><th>{html.escape(t('compare.what', lang))}"
-            f"</th>{head}</tr>{''.join(body)}</table>")
+        body.append(f"<tr><th style='text-align:start'>{html.escape(label)}</th>"
+                    + "".join(f"<td dir='ltr' style='text-align:right'>{c}</td>" for c in cells)
+                    + "</tr>")
+    what = html.escape(t("compare.what", lang))
+    return (f"<table class='yacht-comparison' dir='{direction(lang)}'><tr><th>{what}</th>"
+            f"{head}</tr>{''.join(body)}</table>")

@@ -6,6 +6,7 @@ import html
 from typing import TYPE_CHECKING
 
 from yacht_edu.display.numbers import decimal
+from yacht_edu.display.text import direction
 from yacht_edu.i18n import t
 
 if TYPE_CHECKING:
@@ -24,8 +25,9 @@ def simulation_html(simulation: Simulation, lang: str | None = None) -> str:
         f'<div title="{start}–{start + 9}: {count}" style="display:inline-block;width:8px;'
         f'margin-right:1px;background:#1a4f8b;height:{max(1, round(80 * count / tallest))}px'
         f'"></div>' for start, count in bins.items())
-    return (f'<div class="yacht-simulation"><b>{html.escape(head)}</b><p>'
-            f"{decimal(simulation.mean, 2, lang)} ± {decimal(simulation.standard_error, 2, lang)} "
-            f"(sd {decimal(simulation.sd, 2, lang)})</p>"
+    spread = t("strategy.sd", lang, sd=decimal(simulation.sd, 2, lang))
+    return (f'<div class="yacht-simulation" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
+            f'<p><span dir="ltr">{decimal(simulation.mean, 2, lang)} ± '
+            f"{decimal(simulation.standard_error, 2, lang)}</span> {html.escape(spread)}</p>"
             f'<div style="display:flex;align-items:flex-end;height:82px">{bars}</div>'
-            f"<p>{min(bins)} … {max(bins) + 9}</p></div>")
+            f'<p dir="ltr">{min(bins)} … {max(bins) + 9}</p></div>')

@@ -22,13 +22,13 @@ __all__ = ["distribution_html", "teacher_table_html", "teacher_table_latex", "te
 def distribution_html(distribution: Distribution, lang: str | None = None) -> str:
     """The chance of every score, one row each."""
     rows = "".join(
-        f"<tr><td style='text-align:right'>{digits(score, lang)}</td>"
-        f"<td>{html.escape(with_decimal(p, lang=lang))}</td></tr>"
+        f"<tr><td dir='ltr' style='text-align:right'>{digits(score, lang)}</td>"
+        f"<td dir='ltr'>{html.escape(with_decimal(p, lang=lang))}</td></tr>"
         for score, p in distribution.items()
     )
     head = (f"<tr><th>{html.escape(t('probability.score', lang))}</th>"
             f"<th>{html.escape(t('probability.chance', lang))}</th></tr>")
-    return f"<table class='yacht-distribution'>{head}{rows}</table>"
+    return f"<table class='yacht-distribution' dir='{direction(lang)}'>{head}{rows}</table>"
 
 
 def teacher_table_html(table: TeacherTable) -> str:

@@ -37,6 +37,8 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from yacht_edu.i18n import BIDI_CONTROLS
+
 try:
     import polib
 except ImportError as error:  # the runtime reads catalogs without polib; this tool needs it
@@ -48,6 +50,7 @@ __all__ = [
     "LOCALE_DIR",
     "PLURAL_FORMS",
     "Problem",
+    "direction_marks",
     "duplicate_ids",
     "english",
     "english_entries",
@@ -260,6 +263,14 @@ def unexplained_english(source: English, po: Catalog) -> list[str]:
                   if i in source and text(e) == source[i] and not e.tcomment.strip())
 
 
+def direction_marks(source: English, po: Catalog) -> list[str]:
+    """Translations holding a direction mark or isolate (U+200E, U+2067 ...): the runtime
+    isolates every message of a right-to-left language itself (:func:`yacht_edu.i18n.t`), the
+    same way for all, so a catalog holds none."""
+    return sorted(i for i, e in entries(po).items()
+                  if i in source and any(set(form) & BIDI_CONTROLS for form in forms(e)))
+
+
 def recorded_english(entry: Any) -> str | None:
     notes = [line for line in str(entry.comment).splitlines() if line.startswith(EN_NOTE)]
     return notes[0][len(EN_NOTE):].replace("\\n", "\n") if notes else None
@@ -275,6 +286,7 @@ CHECKS: Mapping[str, Callable[[English, Catalog], list[str]]] = {
     "Python names translated or dropped": lost_python,
     "English changed since translated": outdated_ids,
     "same as English, no comment saying why": unexplained_english,
+    "direction marks (the code isolates right-to-left messages)": direction_marks,
 }
 
 
