@@ -556,7 +556,7 @@ def test_a_variant_too_large_to_solve_is_refused_with_its_size() -> None:
     big = ye.custom_rules("yahtzee", add={"a": two_pairs, "b": two_pairs})
     with pytest.raises(RuleDesignError) as raised:
         solve(big)
-    assert raised.value.params["states"] == 2**15 * 64 * 2 > MOST_STATES
+    assert raised.value.params["count"] == 2**15 * 64 * 2 > MOST_STATES
     assert str(MOST_STATES) in str(raised.value)
 
 

@@ -89,7 +89,7 @@ def test_about_one_in_never_shows_a_long_fraction() -> None:
 
 
 def test_points_and_p_values() -> None:
-    assert about_points(7.25, "en") == t("board.about_points", "en", points="7.2")
+    assert about_points(7.25, "en") == t("board.about_points", "en", mean="7.2")
     assert p_value(0.52101) == "0.5210" and p_value(0.0) == "0.0000"
     assert p_value(0.0000123) == "1.2e-05"  # a tiny p-value is not written 0.0000
 

@@ -39,6 +39,7 @@ from yacht_edu import (
     get_rules,
     set_language,
 )
+from yacht_edu.custom import custom_rules as ye_custom_rules
 from yacht_edu.display import scorecard_html
 from yacht_edu.i18n import (
     BIDI_CONTROLS,
@@ -48,6 +49,8 @@ from yacht_edu.i18n import (
     PDI,
     RLI,
     RTL_LANGUAGES,
+    BoxName,
+    Faces,
     catalog,
     language,
     plural_catalog,
@@ -358,6 +361,80 @@ def test_a_wrong_plural_forms_header_fails_the_check(tmp_path: Path) -> None:
         f"en/first.po: header: Plural-Forms is not {ENGLISH_RULE!r}"]
 
 
+def test_an_untranslated_or_outdated_entry_fails_the_check(tmp_path: Path) -> None:
+    two_parts(tmp_path)
+    assert check.problems("kn", "second", tmp_path) == []
+    two_parts(tmp_path, second={"x.two": ("", "Two")})  # the translation emptied
+    assert [(p.msgid, p.kind) for p in check.problems("kn", "second", tmp_path)] == [
+        ("x.two", "empty or fuzzy")]
+    two_parts(tmp_path, second={"x.two": ("ಎರಡು", "Two, as it was")})  # English changed since
+    assert [(p.msgid, p.kind) for p in check.problems("kn", "second", tmp_path)] == [
+        ("x.two", "English changed since translated")]
+
+
+def test_a_count_without_plural_forms_fails_the_check(tmp_path: Path) -> None:
+    two_parts(tmp_path)
+    assert check.uncounted_ids(tmp_path) == []
+    write_part(tmp_path, "en", "second", {"x.two": ("{rolls} rolls left", "")}, ENGLISH_RULE)
+    assert check.uncounted_ids(tmp_path) == ["x.two"]
+    assert check.language_problems("en", tmp_path) == [
+        "en: a count without plural forms (msgid_plural, {count}): x.two"]
+    po = check.new_catalog("en", "second")
+    po.append(polib.POEntry(msgid="x.two", msgid_plural="x.two",
+                            msgstr_plural={0: "{count} roll left", 1: "{count} rolls left"}))
+    po.save(str(tmp_path / "en" / "second.po"))
+    assert check.uncounted_ids(tmp_path) == []
+
+
+def test_every_message_with_a_count_is_a_plural_entry_in_every_language() -> None:
+    assert check.uncounted_ids() == []
+    counted = check.english_plural_ids()
+    assert len(counted) > 50
+    for lang in LANGUAGES:
+        assert set(plural_catalog(lang)) == counted, lang  # every form of every one written
+
+
+#: One count message, 1 and 2, in every language: the noun agrees with its number.
+SITUATIONS = {
+    "en": ("Dice 1-2-3-4-6 · 1 roll left", "Dice 1-2-3-4-6 · 2 rolls left"),
+    "hi": ("पासे 1-2-3-4-6 · 1 रोल बाकी", "पासे 1-2-3-4-6 · 2 रोल बाकी"),
+    "bn": ("ডাইস 1-2-3-4-6 · 1টি ছোড়া বাকি", "ডাইস 1-2-3-4-6 · 2টি ছোড়া বাকি"),
+    "kn": ("ಡೈಸ್ 1-2-3-4-6 · 1 ಎಸೆತ ಬಾಕಿ", "ಡೈಸ್ 1-2-3-4-6 · 2 ಎಸೆತಗಳು ಬಾಕಿ"),
+    "ur": ("پانسے 1-2-3-4-6 · 1 بار پھینکنا باقی", "پانسے 1-2-3-4-6 · 2 بار پھینکنا باقی"),
+}
+BOX_SCORES = {
+    "en": ("Ones: score 1 point here", "Ones: score 2 points here"),
+    "hi": ("इक्के: यहां 1 अंक स्कोर करें", "इक्के: यहां 2 अंक स्कोर करें"),
+    "bn": ("এক: এখানে 1 পয়েন্ট স্কোর করুন", "এক: এখানে 2 পয়েন্ট স্কোর করুন"),
+    "kn": ("ಒಂದು: ಇಲ್ಲಿ 1 ಅಂಕವನ್ನು ಸ್ಕೋರ್ ಮಾಡಿ", "ಒಂದು: ಇಲ್ಲಿ 2 ಅಂಕಗಳನ್ನು ಸ್ಕೋರ್ ಮಾಡಿ"),
+    "ur": ("ایک: یہاں 1 پوائنٹ اسکور کریں", "ایک: یہاں 2 پوائنٹس اسکور کریں"),
+}
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_count_of_one_is_singular_and_of_two_plural(lang: str) -> None:
+    dice = Faces([1, 2, 3, 4, 6])
+    for n, expected in zip((1, 2), SITUATIONS[lang], strict=True):
+        assert plain(t("coach.situation", lang, dice=dice, count=n)) == expected
+        assert plain(tn("coach.situation", n, lang, dice=dice)) == expected
+    for n, expected in zip((1, 2), BOX_SCORES[lang], strict=True):
+        assert plain(t("widget.box_score", lang, box=BoxName("ones"), count=n)) == expected
+    if lang != "en":  # English writes "You have used all 3 rolls" and "the 1 roll"
+        return
+    game = Game(rules=ye_custom_rules(rolls=1), seed=1)
+    game.roll()
+    with pytest.raises(NoRollsLeftError) as one:
+        game.roll()
+    assert one.value.message("en") == (
+        "You have used the 1 roll of this turn: choose a category to score.")
+
+
+def test_a_count_already_written_out_takes_the_general_form() -> None:
+    assert t("plot.fair.classes", "en", count="2,000") == "2,000 simulated classes"
+    assert tn("plot.fair.classes", 1, "en", count="1") == "1 simulated class"
+    assert tn("plot.fair.classes", 2000, "kn", count="2,000") == "2,000 ಅನುಕರಿಸಿದ ತರಗತಿಗಳು"
+
+
 @pytest.mark.slow
 def test_the_command_line_check_passes_on_the_shipped_catalogs() -> None:
     done = subprocess.run([sys.executable, "-m", "yacht_edu.locale.check"],
@@ -438,7 +515,7 @@ def test_rule_errors_arrive_in_the_chosen_language(lang: str) -> None:
         game.roll()
     fourth = raised(game.roll)
     assert isinstance(fourth, NoRollsLeftError)
-    assert str(fourth) == shown(lang, words["error.no_rolls_left"], rolls="3")
+    assert str(fourth) == shown(lang, plural_catalog(lang)["error.no_rolls_left"][-1], count="3")
 
     unknown = raised(lambda: game.score("sevens"))
     assert isinstance(unknown, UnknownBoxError)
@@ -451,8 +528,8 @@ def test_rule_errors_arrive_in_the_chosen_language(lang: str) -> None:
     game.roll()
     used = raised(lambda: game.score("choice"))
     assert isinstance(used, BoxUsedError)
-    assert str(used) == shown(lang, words["error.category_used"],
-                              box=words["category.choice"], points=str(points))
+    form = plural_catalog(lang)["error.category_used"][0 if plural_rule(lang)(points) == 0 else -1]
+    assert str(used) == shown(lang, form, box=words["category.choice"], count=str(points))
 
     bad_die = raised(lambda: Dice(1, 2, 3, 4, 7))
     assert isinstance(bad_die, InvalidDiceError)
@@ -527,8 +604,8 @@ def test_an_urdu_error_prints_isolated_and_english_has_no_marks() -> None:
     with language("ur"):
         fourth = raised(game.roll)
         printed = str(fourth)
-    assert printed == fourth.message("ur") == shown("ur", catalog("ur")["error.no_rolls_left"],
-                                                    rolls="3")
+    assert printed == fourth.message("ur") == shown(
+        "ur", plural_catalog("ur")["error.no_rolls_left"][-1], count="3")
     assert printed.startswith(RLI) and printed.endswith(PDI) and FSI + "3" + PDI in printed
     with language("ur"):
         unknown = raised(lambda: game.score("sevens"))
@@ -612,9 +689,9 @@ def test_a_number_python_will_not_write_is_described_whatever_the_limit(
     from yacht_edu import i18n
 
     monkeypatch.setattr(i18n, "_LONGEST_INT_BITS", 10**9)  # as if the limit were set lower
-    described = t("value.huge_int", "hi", size=5001)
+    described = t("value.huge_int", "hi", count=5001)
     assert i18n.digits(-10**5000, "hi") == described
-    assert str(i18n.Faces([1, 10**5000])) == f"1-{t('value.huge_int', 'en', size=5001)}"
+    assert str(i18n.Faces([1, 10**5000])) == f"1-{t('value.huge_int', 'en', count=5001)}"
     assert described in t("error.bad_seed", "hi", given=i18n.Given(10**5000))
 
 

@@ -95,7 +95,7 @@ def test_a_keep_rule_keeping_a_huge_number_is_refused_in_the_learners_language(
     with language(lang), pytest.raises(InvalidKeepError) as refused:
         p_within("yacht", rolls, strategy=lambda d, r: (0, -10**5000), dice=dice)
     assert refused.value.msgid == "error.keep_not_in_dice"
-    assert f"{plain(t('value.huge_int', lang, size=5001))}-0" in plain(refused.value.message(lang))
+    assert f"{plain(t('value.huge_int', lang, count=5001))}-0" in plain(refused.value.message(lang))
 
 
 def test_counts_that_cannot_be_worked_out_are_refused() -> None:

@@ -57,7 +57,7 @@ def test_html_shows_labels_fractions_and_decimals() -> None:
     assert shown.startswith('<table class="yacht-teacher-table" dir="ltr">')
     assert shown.count("<tr") == 13  # a heading row and twelve boxes
     assert "Full House" in shown and "347897/7558272 ≈ 0.0460" in shown
-    assert t("probability.table.within", "en", rolls=3) in shown
+    assert t("probability.table.within", "en", count=3) in shown
     assert get_rules("yacht").label("en") in shown
 
 

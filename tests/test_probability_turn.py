@@ -325,7 +325,7 @@ def test_bad_questions_say_what_to_do() -> None:
         chances((0, 1, 2, 3, 4), 1)
     with pytest.raises(UnknownBoxError):
         p_within("chance", 3, "yacht")
-    err = InvalidRollsError("probability.error.fresh_turn", rolls=0)
+    err = InvalidRollsError("probability.error.fresh_turn", value=0)
     assert isinstance(err, ValueError)
     assert err.message("en") == str(err)
 

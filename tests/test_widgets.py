@@ -175,7 +175,7 @@ def test_roll_with_no_rolls_left_is_answered_with_the_rule(clock: Clock) -> None
     before = snapshot(view.game)
     assert not view.receive({"intent": "roll"})
     assert snapshot(view.game) == before
-    assert view.state["message"] == NoRollsLeftError(rolls=3).message("en")
+    assert view.state["message"] == NoRollsLeftError(count=3).message("en")
     assert view.state["message_at"] == "roll"
 
 
@@ -280,7 +280,7 @@ def test_open_boxes_offer_what_they_would_score(clock: Clock) -> None:
     game.roll(result=(6, 6, 6, 6, 2))
     assert cell(view, "four_of_a_kind") | {"key": ""} == {
         "key": "", "player": "Player 1", "box": "four_of_a_kind", "state": "open",
-        "text": "24", "zero": False, "title": "Four of a Kind: score 24 here"}
+        "text": "24", "zero": False, "title": "Four of a Kind: score 24 points here"}
     assert cell(view, "full_house")["text"] == "0"
     assert cell(view, "full_house")["zero"]
 
@@ -298,7 +298,7 @@ def test_a_scored_box_is_filled_and_a_second_score_there_is_answered(clock: Cloc
     assert not view.score("full_house")
     assert snapshot(game) == before
     assert view.state["message"] == BoxUsedError(
-        box=t("category.full_house", "en"), points=13).message("en")
+        box=t("category.full_house", "en"), count=13).message("en")
 
 
 def test_another_players_card_answers_whose_turn_it_is(clock: Clock) -> None:
@@ -375,7 +375,7 @@ def test_yahtzee_bonus_progress_towards_63(clock: Clock) -> None:
     game.roll(result=(6, 6, 6, 6, 2))
     view.score("sixes")
     assert sums(view, "upper") == ["24 / 63"]
-    assert sums(view, "bonus") == ["39 to go"]
+    assert sums(view, "bonus") == ["39 points to go"]
 
 
 def test_yacht_has_no_bonus_rows() -> None:

@@ -195,7 +195,7 @@ class ScoreTable:
         self.box = box
         self.table: Table = tuple(table)
         if len(self.table) != len(HANDS):
-            raise RuleDesignError("custom.error.table_size", box=box, size=len(self.table))
+            raise RuleDesignError("custom.error.table_size", box=box, count=len(self.table))
 
     def __call__(self, dice: Sequence[int]) -> int:
         return self.table[HAND_INDEX[tuple(sorted(dice))]]
@@ -208,9 +208,8 @@ def changes(design: Design, lang: str | None) -> list[str]:
     """The changes a design makes to its base, in words, for its default title."""
     words = []
     if design.rolls != ROLLS:
-        key = "custom.title_one_roll" if design.rolls == 1 else "custom.title_rolls"
-        words.append(t(key, lang, rolls=design.rolls))
-    words += [t("custom.title_fixed", lang, box=box_name(box, lang), points=points)
+        words.append(t("custom.title_rolls", lang, count=design.rolls))
+    words += [t("custom.title_fixed", lang, box=box_name(box, lang), value=points)
               for box, points in design.fixed]
     words += [t("custom.title_new_scoring", lang, box=box_name(box, lang))
               for box in design.functions if box not in design.added]
@@ -220,9 +219,9 @@ def changes(design: Design, lang: str | None) -> list[str]:
     if design.upper_bonus_rule != (base.upper_bonus_rule if base.has_upper_bonus else None):
         words.append(t("custom.title_no_upper_bonus", lang) if design.upper_bonus_rule is None else
                      t("custom.title_upper_bonus", lang, threshold=design.upper_bonus_rule[0],
-                       points=design.upper_bonus_rule[1]))
+                       value=design.upper_bonus_rule[1]))
     if base.has_yahtzee_bonus and design.yahtzee_bonus != YAHTZEE_BONUS_POINTS:
-        words.append(t("custom.title_yahtzee_bonus", lang, points=design.yahtzee_bonus))
+        words.append(t("custom.title_yahtzee_bonus", lang, value=design.yahtzee_bonus))
     return words
 
 

@@ -260,7 +260,7 @@ class Game:
         self._check_not_over()
         turn = self._turn
         if turn.rolls_left <= 0:
-            raise NoRollsLeftError(rolls=turn.rolls)
+            raise NoRollsLeftError(count=turn.rolls)
         if kept is not None and chosen is not None:
             raise InvalidKeepError("error.keep_both")
         if turn.dice is None:
@@ -448,7 +448,7 @@ class Game:
         if self._turn.dice is None:
             raise NotRolledYetError()
         if self._turn.rolls_left <= 0:
-            raise NoRollsLeftError(rolls=self._turn.rolls)
+            raise NoRollsLeftError(count=self._turn.rolls)
         if held != self._turn.held:
             self._turn = replace(self._turn, held=held)
             self._changed()

@@ -7,7 +7,7 @@ placeholders are written ``{name}`` and filled with :meth:`str.format`.
 
 >>> t("category.full_house")
 'Full House'
->>> t("error.no_rolls_left", rolls=3)
+>>> t("error.no_rolls_left", count=3)
 'You have used all 3 rolls of this turn: choose a category to score.'
 
 A parameter is shown as it is, except the few kinds that are marked for the reader: a
@@ -16,10 +16,10 @@ A parameter is shown as it is, except the few kinds that are marked for the read
 :class:`Faces` are dice written ``2-2-5``.  A whole number too long to write out (a caller may
 give ``-10**5000``) is described instead, wherever it appears.
 
->>> t("error.category_used", box=BoxName("full_house"), points=25)
-'Full House is already filled (with 25): choose an open category.'
->>> t("error.category_used", box="full_house", points=25)  # a name, kept as it is
-'full_house is already filled (with 25): choose an open category.'
+>>> t("error.category_used", box=BoxName("full_house"), count=25)
+'Full House is already filled (with 25 points): choose an open category.'
+>>> t("error.category_used", box="full_house", count=1)  # a name, kept as it is; one point
+'full_house is already filled (with 1 point): choose an open category.'
 
 A message in a language written right to left (Urdu) comes out isolated, so that it reads in
 order wherever it is printed (a traceback, ``print(error)``, a warning, a left-to-right cell, an
@@ -27,9 +27,9 @@ HTML page): the whole message between RLI and PDI, each placeholder's value betw
 (its own direction, so ``two_pairs yacht`` or ``1-2-3-4-5`` keep their order).  This is the one
 place that does it: the catalogs themselves hold no direction marks.
 
->>> urdu = catalog("ur")["error.category_used"]
->>> t("error.category_used", "ur", box=BoxName("full_house"), points=25) == (
-...     RLI + urdu.format(box=FSI + "Full House" + PDI, points=FSI + "25" + PDI) + PDI)
+>>> urdu = catalog("ur")["error.game_over"]
+>>> t("error.game_over", "ur", winners=["Asha", "Ravi"]) == (
+...     RLI + urdu.format(winners=FSI + "Asha، Ravi" + PDI) + PDI)
 True
 """
 
@@ -256,10 +256,25 @@ def t(msgid: str, lang: str | None = None, /, **params: object) -> str:
 
 def words(msgid: str, code: str, params: Mapping[str, object]) -> str:
     """The message ``msgid`` in the language ``code``, placeholders filled (each isolated in a
-    right-to-left language), the whole not yet isolated."""
-    text = (catalog(code).get(msgid) or catalog("en").get(msgid)
-            or msgid.removeprefix(BOX_PREFIX))
+    right-to-left language), the whole not yet isolated.  A plural entry takes the form its
+    ``{count}`` asks for (:func:`tn`)."""
+    if msgid in plural_catalog("en"):
+        code, text = plural_form(msgid, params.get("count"), code)
+    else:
+        text = (catalog(code).get(msgid) or catalog("en").get(msgid)
+                or msgid.removeprefix(BOX_PREFIX))
     return filled(text, code, params) if params else text
+
+
+def plural_form(msgid: str, count: object, code: str) -> tuple[str, str]:
+    """The language and the form of the plural entry ``msgid`` that the number ``count`` takes;
+    a count that is not a whole number (already written out) takes the general, last form."""
+    forms = plural_catalog(code).get(msgid)
+    if forms is None:  # not translated yet: English
+        code, forms = "en", plural_catalog("en")[msgid]
+    if isinstance(count, int) and not isinstance(count, bool):
+        return code, forms[min(plural_rule(code)(count), len(forms) - 1)]
+    return code, forms[-1]
 
 
 def filled(text: str, code: str, params: Mapping[str, object]) -> str:
@@ -358,7 +373,9 @@ def tn(msgid: str, count: int, lang: str | None = None, /, **params: object) -> 
 
     The entry is a gettext plural entry (``msgid_plural``, ``msgstr[0]``, ``msgstr[1]`` ...);
     which form a number takes is the catalog's ``Plural-Forms`` header.  ``count`` is also passed
-    to the message as ``{count}``.
+    to the message as ``{count}``, unless ``params`` give ``count=`` as it should be shown
+    (``"2,000"``).  :func:`t` does the same with the ``count=`` it is given, so a message with a
+    count reads right whoever asks for it (an error, a label).
 
     >>> tn("board.rolls_left", 1, "en"), tn("board.rolls_left", 2, "en")
     ('1 roll left', '2 rolls left')
@@ -366,11 +383,10 @@ def tn(msgid: str, count: int, lang: str | None = None, /, **params: object) -> 
     ('0 ಎಸೆತ ಬಾಕಿ', '2 ಎಸೆತಗಳು ಬಾಕಿ')
     """
     code = check_language(lang)
-    forms = plural_catalog(code).get(msgid)
-    if forms is None:
-        code, forms = "en", plural_catalog("en").get(msgid, (msgid,))
-    index = min(plural_rule(code)(count), len(forms) - 1)
-    return isolated(filled(forms[index], code, {"count": count, **params}), code)
+    if msgid not in plural_catalog("en"):
+        return isolated(words(msgid, code, {"count": count, **params}), code)
+    found, text = plural_form(msgid, count, code)
+    return isolated(filled(text, found, {"count": count, **params}), code)
 
 
 @functools.cache
@@ -418,6 +434,6 @@ def digits(number: int, lang: str | None = None) -> str:
     except ValueError:  # a limit set lower than Python's own (sys.set_int_max_str_digits)
         text = ""
     if not text:
-        return words("value.huge_int", code, {"size": digit_count(number)})
+        return words("value.huge_int", code, {"count": digit_count(number)})
     native = _NATIVE_DIGITS.get(code)
     return text if native is None else text.translate(str.maketrans("0123456789", native))

@@ -23,7 +23,7 @@ import sympy
 
 from yacht_edu.dice import FACES
 from yacht_edu.display.numbers import decimal
-from yacht_edu.i18n import box_name, check_language, t
+from yacht_edu.i18n import box_name, check_language, t, tn
 from yacht_edu.probability import (
     kind_of,
     n,
@@ -193,7 +193,7 @@ def plot_law_of_large_numbers(box: str = "yacht", rules: RulesLike = "yacht", *,
     ax.set_xscale("log")
     ax.set_xlabel(t("probability.plot.turns", lang))
     ax.set_ylabel(t("probability.plot.share", lang, box=box_name(box, lang)))
-    ax.set_title(t("probability.plot.lln_title", lang, rolls=rolls))
+    ax.set_title(t("probability.plot.lln_title", lang, count=rolls))
     ax.legend()
     return ax
 
@@ -218,7 +218,7 @@ def plot_strategy_scores(results: Mapping[str, Any], *, ax: Axes | None = None,
                 weights=[1 / games] * games, label=label)
     ax.set_xlabel(t("probability.plot.score", lang))
     ax.set_ylabel(t("probability.plot.games_share", lang))
-    ax.set_title(t("probability.plot.strategies_title", lang, games=games))
+    ax.set_title(t("probability.plot.strategies_title", lang, count=games))
     ax.legend()
     return ax
 
@@ -258,8 +258,8 @@ def plot_waiting_time(wait: WaitingTime | None = None, simulation: WaitSimulatio
            label=t("plot.wait.exact", lang))
     if simulation is not None:
         ax.plot(shown, [simulation.chance_at(k) for k in shown], "o", ms=3, color="#c0392b",
-                label=t("plot.wait.simulated", lang,
-                        learners=f"{simulation.learners:,}"))
+                label=tn("plot.wait.simulated", simulation.learners, lang,
+                         count=f"{simulation.learners:,}"))
     ax.axvline(float(wait.mean), color="#1a4f8b", linestyle="--",
                label=t("probability.plot.mean", lang, mean=decimal(float(wait.mean), 2, lang)))
     ax.set_xlabel(t("plot.wait.turn", lang))
@@ -294,14 +294,14 @@ def plot_fair_die_spread(classes: Any, counts: Sequence[int] | None = None, *, f
     rolls = int(table[0].sum())
     seen = table[:, face - 1]
     ax.hist(seen, bins=[k - 0.5 for k in range(int(seen.max()) + 2)], color="#9ec5e8",
-            label=t("plot.fair.classes", lang, classes=f"{len(table):,}"))
+            label=tn("plot.fair.classes", len(table), lang, count=f"{len(table):,}"))
     expected = rolls / len(FACES)
     ax.axvline(expected, color="#c0392b",
                label=t("plot.fair.expected", lang, expected=f"{expected:g}"))
     if ours is not None:
         ax.axvline(ours, color="black", linestyle="--",
                    label=t("plot.fair.our_count", lang, count=ours))
-    ax.set_xlabel(t("plot.fair.face_count", lang, face=face, rolls=rolls))
+    ax.set_xlabel(t("plot.fair.face_count", lang, face=face, count=rolls))
     ax.set_ylabel(t("plot.fair.classes_axis", lang))
     ax.legend()
     return ax
@@ -321,10 +321,11 @@ def plot_chi_square(test: FairnessTest, *, ax: Axes | None = None,
     shares per unit), the chi-square curve for its degrees of freedom, and our die's statistic."""
     ax = axes(ax)
     ax.hist(test.simulated, bins=60, density=True, color="#9ec5e8",
-            label=t("plot.fair.simulated", lang, simulations=f"{test.simulations:,}"))
+            label=tn("plot.fair.simulated", test.simulations, lang,
+                     count=f"{test.simulations:,}"))
     x = np.linspace(0.01, max(25.0, float(test.statistic) + 1), 200)
     ax.plot(x, chi_square_density()(x), color="#1a4f8b",
-            label=t("plot.fair.curve", lang, dof=test.degrees_of_freedom))
+            label=t("plot.fair.curve", lang, count=test.degrees_of_freedom))
     ax.axvline(float(test.statistic), color="black", linestyle="--",
                label=t("plot.fair.our_statistic", lang,
                        statistic=decimal(float(test.statistic), 2, lang)))

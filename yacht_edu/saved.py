@@ -176,10 +176,10 @@ def read(text: str | bytes) -> Any:
     if not isinstance(text, str):
         raise BadSavedGameError("error.saved_not_json", detail=type(text).__name__)
     if len(text) > MAX_SIZE:
-        raise BadSavedGameError("error.saved_too_big", size=len(text), limit=MAX_SIZE)
+        raise BadSavedGameError("error.saved_too_big", count=len(text), limit=MAX_SIZE)
     depth = nesting(text)
     if depth > MAX_DEPTH:
-        raise BadSavedGameError("error.saved_too_deep", depth=depth, limit=MAX_DEPTH)
+        raise BadSavedGameError("error.saved_too_deep", count=depth, limit=MAX_DEPTH)
     try:
         return json.loads(text, object_pairs_hook=no_key_twice)
     except ValueError as error:

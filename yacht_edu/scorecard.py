@@ -77,7 +77,7 @@ class Scorecard:
             whole = whole_number(points)
             if whole is None or whole < 0:
                 raise RuleError("error.bad_box_score", box=BoxName(box),
-                                points=Given(points))
+                                value=Given(points))
         bonuses = whole_number(yahtzee_bonuses)
         if bonuses is None or not 0 <= bonuses < card.rules.turns:
             raise RuleError("error.bad_bonus_count", given=Given(yahtzee_bonuses),
@@ -158,7 +158,7 @@ class Scorecard:
         """Why ``box`` may not be chosen for these dice now, or None if it may."""
         rules = self.rules
         if not self.is_open(box):
-            return BoxUsedError(box=BoxName(box), points=self.boxes[box])
+            return BoxUsedError(box=BoxName(box), count=self.boxes[box])
         upper_open = [c for c in rules.upper_section if self.is_open(c)]
         if rules.upper_first and box in rules.lower_section and upper_open:
             return UpperSectionFirstError(box=BoxName(box),

@@ -54,7 +54,7 @@ def situation_card(rules: RulesLike, filled: Mapping[str, int],
     for box, points in card.filled.items():
         if points not in possible[box]:
             raise SituationError("coach.error.impossible_score", box=BoxName(box),
-                                 points=points,
+                                 value=points,
                                  possible=", ".join(map(str, sorted(possible[box]))))
     holds_fifty = ruleset.has_yahtzee_bonus and card.boxes["yahtzee"] == 50
     if yahtzee_bonuses and not holds_fifty:  # a +100 needs 50 in the yahtzee box

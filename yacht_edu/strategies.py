@@ -194,7 +194,7 @@ def check_games(games: object) -> int:
     """``games`` if it is a whole number of games from 1 to :data:`MAX_GAMES`."""
     count = whole_number(games)
     if count is None or not 1 <= count <= MAX_GAMES:
-        raise InvalidCountError("probability.error.games", games=Given(games), most=MAX_GAMES)
+        raise InvalidCountError("probability.error.games", value=Given(games), most=MAX_GAMES)
     return count
 
 

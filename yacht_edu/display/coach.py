@@ -43,7 +43,7 @@ def advice_html(advice: Advice, lang: str | None = None) -> str:
                     f'<td style="text-align:right">± {decimal(entry.sd, 2, lang)}</td>'
                     f'<td style="text-align:right">{decimal(entry.loss, 2, lang)}</td></tr>')
     dice = " ".join(map(str, advice.dice or ()))
-    situation = t("coach.situation", lang, dice=dice, rolls=advice.rolls_left)
+    situation = t("coach.situation", lang, dice=dice, count=advice.rolls_left)
     return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
             f"<p>{html.escape(situation)} · {html.escape(status)}</p>"
             f'<table class="yacht-coach-table"><tr>{columns}</tr>{"".join(rows)}</table></div>')
@@ -67,7 +67,7 @@ def _target_html(advice: Advice, head: str, lang: str | None) -> str:
                     f'<td style="text-align:right">{percentage_points(entry.loss, lang)}</td>'
                     "</tr>")
     dice = " ".join(map(str, advice.dice or ()))
-    situation = t("coach.situation", lang, dice=dice, rolls=advice.rolls_left)
+    situation = t("coach.situation", lang, dice=dice, count=advice.rolls_left)
     return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
             f"<p>{html.escape(situation)}</p>"
             f'<table class="yacht-coach-table"><tr>{columns}</tr>{"".join(rows)}</table></div>')
@@ -98,7 +98,7 @@ def analysis_html(analysis: Analysis, lang: str | None = None) -> str:
                     f"<td>{html.escape(best)}</td>"
                     f'<td style="text-align:right">{decimal(d.loss, 2, lang)}</td></tr>')
     totals = "".join(
-        f"<li>{html.escape(t('analysis.total', lang, player=s.player, loss=decimal(s.loss, 2, lang), decisions=s.decisions, mistakes=s.mistakes))}</li>"  # noqa: E501
+        f"<li>{html.escape(t('analysis.total', lang, player=s.player, loss=decimal(s.loss, 2, lang), count=s.decisions, mistakes=s.mistakes))}</li>"  # noqa: E501
         for s in analysis.players)
     return (f'<div class="yacht-analysis" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
             f"<ul>{totals}</ul>"

@@ -60,7 +60,7 @@ def fairness_summary(test: FairnessTest, lang: str | None = None) -> str:
     >>> fairness_summary(fairness([8, 9, 12, 11, 6, 14]), "en")[:60]
     '60 rolls: chi-square = 4.20 with 5 degrees of freedom, p-val'
     """
-    text = t("fairness.summary", lang, rolls=test.rolls,
+    text = t("fairness.summary", lang, count=test.rolls,
              statistic=decimal(float(test.statistic), 2, lang), dof=test.degrees_of_freedom,
              p=p_value(test.p_value_float, lang), simulated=p_value(test.simulated_p_value, lang),
              simulations=test.simulations)

@@ -38,13 +38,13 @@ def game_status(game: Game, lang: str | None = None) -> str:
     'Round 1 of 12 · Asha to play'
     """
     if not game.over:
-        return t("display.status", lang, round=game.round, turns=game.turns,
+        return t("display.status", lang, round=game.round, count=game.turns,
                  player=game.current_player)
     winners = game.winners
     points = game.totals[winners[0]]
     if len(game.players) == 1:
-        return t("display.over_solo", lang, player=winners[0], points=points)
+        return t("display.over_solo", lang, player=winners[0], count=points)
     if len(winners) == 1:
-        return t("display.over_winner", lang, winner=winners[0], points=points)
+        return t("display.over_winner", lang, winner=winners[0], count=points)
     return t("display.over_shared", lang, winners=t("list.separator", lang).join(winners),
-             points=points)
+             count=points)

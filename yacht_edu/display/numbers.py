@@ -270,4 +270,4 @@ def about_one_in(chance: Exact, lang: str | None = None) -> str:
 
 def about_points(points: Number, lang: str | None = None) -> str:
     """Points to expect, to one decimal (a learner compares them, no more is needed)."""
-    return t("board.about_points", lang, points=decimal(points, 1, lang))
+    return t("board.about_points", lang, mean=decimal(points, 1, lang))

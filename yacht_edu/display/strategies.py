@@ -18,7 +18,7 @@ __all__ = ["simulation_html"]
 def simulation_html(simulation: Simulation, lang: str | None = None) -> str:
     """Many simulated games: the mean ± its standard error and a small histogram."""
     head = t("strategy.simulation", lang, strategy=t(f"strategy.{simulation.strategy}", lang),
-             games=simulation.games, rules=simulation.rules.label(lang))
+             count=simulation.games, rules=simulation.rules.label(lang))
     bins = simulation.histogram()
     tallest = max(bins.values())
     bars = "".join(

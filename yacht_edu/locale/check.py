@@ -46,6 +46,7 @@ except ImportError as error:  # the runtime reads catalogs without polib; this t
 
 __all__ = [
     "CHECKS",
+    "COUNTS",
     "EN_NOTE",
     "LOCALE_DIR",
     "PLURAL_FORMS",
@@ -80,6 +81,7 @@ __all__ = [
     "stale_ids",
     "sync",
     "text",
+    "uncounted_ids",
     "unexplained_english",
     "untranslated_ids",
 ]
@@ -316,6 +318,30 @@ def _no_spaces(text: str) -> str:
     return re.sub(r"\s+", "", text).rstrip(";")
 
 
+#: The placeholders that stand for a number of things ("{count} rolls left", "{games} simulated
+#: games"): an English message with one is a plural entry (``msgid_plural``) whose forms follow
+#: its ``{count}`` ("1 roll", "2 rolls"; Kannada "1 ಎಸೆತ", "2 ಎಸೆತಗಳು"), every language's forms
+#: written.  A value the learner gave and the package refuses is a ``{value}``, not a count; a
+#: measure (``{seconds}``, ``{megabytes}``), a limit (``{most}``, ``{least}``, ``{limit}``) and a
+#: mean (``{mean}``, ``{loss}``) are not counted either.
+COUNTS = frozenset({"count", "rolls", "games", "turns", "points", "decisions", "mistakes",
+                    "simulations", "learners", "classes", "boxes", "states", "trials", "dof",
+                    "size", "depth"})
+
+
+def uncounted_ids(locale_dir: Path = LOCALE_DIR) -> list[str]:
+    """English messages with a count that are not plural entries, and plural entries without
+    the ``{count}`` their form follows."""
+    found = []
+    for part in parts(locale_dir):
+        for msgid, entry in english_entries(part, locale_dir).items():
+            named = set(placeholders(text(entry)))
+            if bool(entry.msgid_plural) != bool(named & COUNTS) or (
+                    entry.msgid_plural and "count" not in named):
+                found.append(msgid)
+    return sorted(found)
+
+
 def duplicate_ids(lang: str, locale_dir: Path = LOCALE_DIR) -> dict[str, list[str]]:
     """The message ids that more than one part of the language defines, each with those parts
     (the runtime would keep only the last part's words)."""
@@ -329,10 +355,14 @@ def duplicate_ids(lang: str, locale_dir: Path = LOCALE_DIR) -> dict[str, list[st
 
 def language_problems(lang: str, locale_dir: Path = LOCALE_DIR) -> list[str]:
     """What is wrong across the parts of one language: an id defined in two parts; for English,
-    a ``Plural-Forms`` header that is not English's (a translation's header is checked with the
-    rest of each part, :func:`problems`)."""
+    a message with a count that is not a plural entry (:data:`COUNTS`) and a ``Plural-Forms``
+    header that is not English's (a translation's header is checked with the rest of each part,
+    :func:`problems`)."""
     found = [f"{lang}/{parts[0]}.po: also defined in {', '.join(parts[1:])}: {msgid}"
              for msgid, parts in sorted(duplicate_ids(lang, locale_dir).items())]
+    if lang == SOURCE:
+        found += [f"{lang}: a count without plural forms (msgid_plural, {{count}}): {msgid}"
+                  for msgid in uncounted_ids(locale_dir)]
     for path in sorted((locale_dir / lang).glob("*.po")) if lang == SOURCE else ():
         if plural_forms_problem(lang, polib.pofile(str(path))):
             found.append(f"{lang}/{path.stem}.po: header: Plural-Forms is not "

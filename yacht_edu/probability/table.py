@@ -43,8 +43,8 @@ class TeacherTable:
     def headings(self) -> list[str]:
         return [t("probability.table.category", self.lang),
                 t("probability.table.one_roll", self.lang),
-                t("probability.table.within", self.lang, rolls=self.rolls),
-                t("probability.table.best_expected", self.lang, rolls=self.rolls)]
+                t("probability.table.within", self.lang, count=self.rolls),
+                t("probability.table.best_expected", self.lang, count=self.rolls)]
 
     def __repr__(self) -> str:
         from yacht_edu.display.tables import teacher_table_text

@@ -224,12 +224,12 @@ MAX_TRIALS = 1_000_000
 def check_asked_rolls(given: object, least: int) -> int:
     rolls = whole_number(given)
     if rolls is None:
-        raise InvalidRollsError("probability.error.rolls_not_whole", rolls=Given(given))
+        raise InvalidRollsError("probability.error.rolls_not_whole", value=Given(given))
     if rolls < least:
         key = "probability.error.fresh_turn" if least else "probability.error.negative_rolls"
-        raise InvalidRollsError(key, rolls=rolls)
+        raise InvalidRollsError(key, value=rolls)
     if rolls > MOST_ASKED_ROLLS:
-        raise InvalidRollsError("probability.error.too_many_rolls", rolls=rolls,
+        raise InvalidRollsError("probability.error.too_many_rolls", count=rolls,
                                 most=MOST_ASKED_ROLLS)
     return rolls
 
@@ -237,11 +237,11 @@ def check_asked_rolls(given: object, least: int) -> int:
 def check_trials(given: object) -> int:
     trials = whole_number(given)
     if trials is None:
-        raise InvalidRollsError("probability.error.rolls_not_whole", rolls=Given(given))
+        raise InvalidRollsError("probability.error.rolls_not_whole", value=Given(given))
     if trials < 0:
-        raise InvalidRollsError("probability.error.negative_rolls", rolls=trials)
+        raise InvalidRollsError("probability.error.negative_rolls", value=trials)
     if trials > MAX_TRIALS:
-        raise InvalidRollsError("probability.error.too_many_trials", trials=trials,
+        raise InvalidRollsError("probability.error.too_many_trials", count=trials,
                                 most=MAX_TRIALS)
     return trials
 

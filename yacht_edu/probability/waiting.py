@@ -208,7 +208,7 @@ class WaitSimulation:
 
     def _check_complete(self) -> None:
         if np.any(self.waits == 0):
-            raise BadWaitError("waiting.error.incomplete", turns=self.max_turns)
+            raise BadWaitError("waiting.error.incomplete", count=self.max_turns)
 
     def chance_at(self, turn: int) -> float:
         return float(np.mean(self.waits == turns(turn, "turn", 1)))
@@ -233,7 +233,7 @@ class WaitSimulation:
     def _within(self, turn_count: int) -> int:
         count = turns(turn_count, "turns")
         if count > self.max_turns:
-            raise BadWaitError("waiting.error.beyond", turns=count, most=self.max_turns)
+            raise BadWaitError("waiting.error.beyond", count=count, most=self.max_turns)
         return count
 
 

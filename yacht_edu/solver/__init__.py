@@ -180,7 +180,7 @@ def check_size(space: StateSpace) -> None:
     """Refuse a rule set whose state space is too large to solve in reasonable time."""
     if space.size > MOST_STATES:
         raise RuleDesignError("custom.error.too_large", rules=space.rules.label(),
-                              states=space.size, boxes=space.number_of_boxes, limit=MOST_STATES)
+                              count=space.size, boxes=space.number_of_boxes, limit=MOST_STATES)
 
 
 def solve_endgame(card: Scorecard, *, progress: Progress | None = None) -> OptimalTable:

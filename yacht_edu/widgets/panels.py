@@ -175,13 +175,13 @@ def why_line(game: Game, choice: Any, lang: str) -> str:
     if not aims:
         return ""
     aims.sort(key=lambda aim: -aim[0])
-    return t("board.why_keep", lang, boxes=t("list.separator", lang).join(a for _, a in aims[:3]))
+    return t("board.why_keep", lang, aims=t("list.separator", lang).join(a for _, a in aims[:3]))
 
 
 def analysis_state(analysis: Any, lang: str) -> ViewState:
     """After the game: what each player gave up, and the costliest decisions."""
     lines = [t("board.analysis_player", lang, player=s.player, loss=f"{s.loss:.2f}",
-               mistakes=s.mistakes, decisions=s.decisions) for s in analysis.players]
+               mistakes=s.mistakes, count=s.decisions) for s in analysis.players]
     worst = sorted((d for d in analysis.decisions if not d.is_best), key=lambda d: -d.loss)[:5]
     from yacht_edu.coach import choice_label
 
@@ -239,7 +239,7 @@ def target_coach(game: Game, lang: str, progress: Progress | None,
         names = t("list.separator", lang).join(leaders(game))
         setting = {"auto": True, "value": target,
                    "text": t("coach_target.beat_leader", lang, leader=names,
-                             points=digits(target - 1, lang), target=digits(target, lang))}
+                             count=target - 1, target=digits(target, lang))}
     else:
         target = settings.target
         setting = {"auto": False, "value": target, "text": t("coach_target.input", lang)}
@@ -298,7 +298,7 @@ def target_reached(game: Game, lang: str, settings: CoachSettings) -> ViewState:
     """After the game: who reached the learner's target."""
     written = digits(settings.target, lang)
     lines = [t("coach_target.reached" if total >= settings.target else "coach_target.missed",
-               lang, player=player, points=digits(total, lang), target=written)
+               lang, player=player, count=total, target=written)
              for player, total in game.totals.items()]
     return {"sentence": " ".join(lines), "rows": [], "spread": ""}
 

@@ -111,7 +111,7 @@ def box_cell(game: Game, player: str, box: str, name: str, lang: str) -> ViewSta
     cell = {"key": box_key(player, box), "player": player, "box": box}
     if value is not None:
         return cell | {"state": "filled", "text": digits(value, lang), "zero": False,
-                       "title": t("widget.box_filled", lang, box=name, points=value)}
+                       "title": t("widget.box_filled", lang, box=name, count=value)}
     to_move = not game.over and game.current_player == player
     if not to_move or game.dice is None:
         return cell | {"state": "waiting", "text": "", "zero": False,
@@ -140,9 +140,9 @@ def offer_text(offer: Option, lang: str) -> str:
 
 def offer_words(offer: Option, name: str, lang: str) -> str:
     if offer.bonus:
-        return t("widget.box_score_bonus", lang, box=name, points=offer.points,
+        return t("widget.box_score_bonus", lang, box=name, count=offer.points,
                  bonus=offer.bonus)
-    return t("widget.box_score", lang, box=name, points=offer.points)
+    return t("widget.box_score", lang, box=name, count=offer.points)
 
 
 def bonus_words(card: Scorecard, lang: str) -> str:
@@ -152,7 +152,7 @@ def bonus_words(card: Scorecard, lang: str) -> str:
     if all(card.boxes[c] is not None for c in card.rules.upper_section):
         return digits(0, lang)
     threshold = card.rules.upper_bonus_rule[0]
-    return t("widget.bonus_to_go", lang, points=threshold - card.upper_subtotal)
+    return t("widget.bonus_to_go", lang, count=threshold - card.upper_subtotal)
 
 
 # -- the end of the game ------------------------------------------------------------------------

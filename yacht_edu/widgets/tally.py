@@ -179,7 +179,7 @@ class DieTally(anywidget.AnyWidget):
                 warnings.simplefilter("ignore", FewRollsWarning)  # the summary says it
                 self.test = self.tally.test(simulations=self.simulations, seed=self.seed)
         labels = {key: t(f"die_tally.{key}", self.lang) for key in _LABELS}
-        labels["total"] = t("die_tally.total", self.lang, rolls=self.tally.rolls)
+        labels["total"] = t("die_tally.total", self.lang, count=self.tally.rolls)
         self.labels = labels
         self.direction = direction(self.lang)
         self.expected = self.tally.expected
