@@ -385,7 +385,7 @@ def test_warm_into_a_directory_that_cannot_be_written(tmp_path: Path, own_cache:
     blocker.write_text("not a directory")
     with pytest.warns(cache.CacheWarning, match="cannot be saved"):
         assert main(["warm", "--rules", "yacht", "--cache", str(blocker), "--quiet"]) == 1
-    assert "could not write" in capsys.readouterr().err
+    assert "Could not write" in capsys.readouterr().err
 
 
 def test_the_lessons_tables() -> None:

@@ -276,5 +276,5 @@ def test_a_second_coach_mode_is_offered_and_chosen_by_an_intent(
     coach = view.state["coach"]
     assert [m["name"] for m in coach["modes"]] == ["average", "target", "steady"]
     assert (coach["mode"], coach["sentence"]) == ("steady", "Keep calm.")
-    with pytest.raises(ValueError, match="mode"):
+    with pytest.raises(ValueError, match="way the coach can play"):
         view.set_coach_mode("nonsense")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import overload
+from typing import Any, overload
 
 from yacht_edu.dice import Dice, kept_values
 from yacht_edu.errors import ArgumentTypeError, RuleError, UnknownEventError
@@ -88,6 +88,15 @@ class Choice:
     def label(self, lang: str | None = None) -> str:
         """The choice in words: "Keep 2 2", "Roll all five again", "Score Full House"."""
         return choice_label(self.choice, lang)
+
+    def __str__(self) -> str:
+        """What a learner reads, in the session's language (``repr()`` is Python's)."""
+        from yacht_edu.display.plain import choice_text
+
+        return choice_text(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
 
     def __repr__(self) -> str:
         if not math.isnan(self.chance):
@@ -186,6 +195,15 @@ class Advice(Sequence[Choice]):
             lines.append(f"     … {len(self.choices) - 10} more")
         return "\n".join(lines)
 
+    def __str__(self) -> str:
+        """What a learner reads, in the session's language (``repr()`` is Python's)."""
+        from yacht_edu.display.plain import advice_text
+
+        return advice_text(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
     def _repr_html_(self) -> str:
         from yacht_edu.display.coach import advice_html
 
@@ -282,6 +300,15 @@ class Decision:
     def is_best(self) -> bool:
         return self.loss == 0.0
 
+    def __str__(self) -> str:
+        """What a learner reads, in the session's language (``repr()`` is Python's)."""
+        from yacht_edu.display.plain import decision_text
+
+        return decision_text(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
     def __repr__(self) -> str:
         return (f"Decision({self.player!r}, turn {self.turn}, {self.rolls_left} rolls left, "
                 f"dice {'-'.join(map(str, self.dice))}: chose {self.chosen!r}, best "
@@ -340,6 +367,15 @@ class Analysis(Sequence[Decision]):
                            f"({s.mistakes} not best)" for s in self.players)
         staged = f"; {self.staged_rolls} rolls set by hand" if self.staged_rolls else ""
         return f"Analysis({self.rules!r}, {len(self)} decisions; {totals}{staged})"
+
+    def __str__(self) -> str:
+        """What a learner reads, in the session's language (``repr()`` is Python's)."""
+        from yacht_edu.display.plain import analysis_text
+
+        return analysis_text(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
 
     def _repr_html_(self) -> str:
         from yacht_edu.display.coach import analysis_html

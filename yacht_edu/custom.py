@@ -181,6 +181,13 @@ class CustomRules(Rules):
         base = get_rules(self.design.base, **self.variant)
         return t("list.separator", lang).join([base.label(lang), *changes(self.design, lang)])
 
+    def __str__(self) -> str:
+        """Its title, in the session's language (``repr()`` names its content)."""
+        return self.label()
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
     def __repr__(self) -> str:
         """Its content's name and rolls, not its title: a saved table names the rule set it
         solved, and the same variant under another title must find it (see :meth:`label`)."""

@@ -358,6 +358,15 @@ class Game:
         return (f"Game(players={self._players!r}, rules={self._rules!r}, seed={self.seed}: "
                 f"{state}{staged})")
 
+    def __str__(self) -> str:
+        """What a learner reads, in the session's language (``repr()`` is Python's)."""
+        from yacht_edu.display.plain import game_text
+
+        return game_text(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
     def _repr_html_(self) -> str:
         from yacht_edu.display import game_html
 

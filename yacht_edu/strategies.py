@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.checks import check_seed, whole_number
-from yacht_edu.i18n import Given
+from yacht_edu.i18n import Given, catalog, t
 from yacht_edu.policies import (
     GAME_STRATEGIES,
     STRATEGIES,
@@ -157,10 +158,26 @@ class Simulation:
                 f"{self.seed}: mean {self.mean:.2f} ± {self.standard_error:.2f}, "
                 f"sd {self.sd:.2f}{reach})")
 
+    def __str__(self) -> str:
+        """What a learner reads, in the session's language (``repr()`` is Python's)."""
+        from yacht_edu.display.plain import simulation_text
+
+        return simulation_text(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
     def _repr_html_(self) -> str:
         from yacht_edu.display.strategies import simulation_html
 
         return simulation_html(self)
+
+
+def strategy_name(name: str, lang: str | None = None) -> str:
+    """A strategy's name in words (``chase_five`` in the learner's language); a learner's own
+    strategy by the name of its function."""
+    msgid = f"strategy.{name}"
+    return t(msgid, lang) if msgid in catalog("en") else name
 
 
 #: More points than any game can score (a target above it is never reached).
@@ -186,7 +203,7 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
     count = check_games(games)
     rng = np.random.default_rng(check_seed(seed))
     objective = objective_of(chosen, ruleset, target=target, progress=progress)
-    scores = play_games(objective, count, rng, progress=progress, desc=chosen.name)
+    scores = play_games(objective, count, rng, progress=progress, desc=strategy_name(chosen.name))
     return Simulation(chosen.name, ruleset, seed, scores, objective.target)
 
 

@@ -9,7 +9,8 @@ message catalog.  One module per thing drawn: :mod:`~yacht_edu.display.dice`,
 :mod:`~yacht_edu.display.tables` (distributions, the teacher's table),
 :mod:`~yacht_edu.display.coach` (advice, analyses), :mod:`~yacht_edu.display.luck`
 (luck and skill), :mod:`~yacht_edu.display.strategies`
-(simulated games), :mod:`~yacht_edu.display.explain` (the mathematics in a sentence); every
+(simulated games), :mod:`~yacht_edu.display.explain` (the mathematics in a sentence),
+:mod:`~yacht_edu.display.plain` (what a cell shows as text: advice, analyses, games); every
 number a learner reads is written by :mod:`~yacht_edu.display.numbers` (:func:`percent`,
 :func:`with_decimal`, :func:`about_one_in` ...), and :func:`direction` for right-to-left languages
 is shared by all.

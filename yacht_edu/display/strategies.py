@@ -17,8 +17,13 @@ __all__ = ["simulation_html"]
 
 def simulation_html(simulation: Simulation, lang: str | None = None) -> str:
     """Many simulated games: the mean ± its standard error and a small histogram."""
-    head = t("strategy.simulation", lang, strategy=t(f"strategy.{simulation.strategy}", lang),
+    from yacht_edu.display.plain import reached_text
+    from yacht_edu.strategies import strategy_name
+
+    head = t("strategy.simulation", lang, strategy=strategy_name(simulation.strategy, lang),
              count=simulation.games, rules=simulation.rules.label(lang))
+    reached = ("" if simulation.target is None
+               else f"<p>{html.escape(reached_text(simulation, lang))}</p>")
     bins = simulation.histogram()
     tallest = max(bins.values())
     bars = "".join(
@@ -29,5 +34,6 @@ def simulation_html(simulation: Simulation, lang: str | None = None) -> str:
     return (f'<div class="yacht-simulation" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
             f'<p><span dir="ltr">{decimal(simulation.mean, 2, lang)} ± '
             f"{decimal(simulation.standard_error, 2, lang)}</span> {html.escape(spread)}</p>"
+            f"{reached}"
             f'<div style="display:flex;align-items:flex-end;height:82px">{bars}</div>'
             f'<p dir="ltr">{min(bins)} … {max(bins) + 9}</p></div>')

@@ -169,6 +169,15 @@ class FairnessTest:
         p = self.simulated_p_value
         return math.sqrt(p * (1 - p) / self.simulations)
 
+    def __str__(self) -> str:
+        """What a learner reads, in the session's language (``repr()`` is Python's)."""
+        from yacht_edu.display.explain import fairness_summary
+
+        return fairness_summary(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
     def __repr__(self) -> str:
         return (f"FairnessTest(counts={self.counts}, rolls={self.rolls}, "
                 f"chi_square={self.statistic} ≈ {float(self.statistic):.4f}, "

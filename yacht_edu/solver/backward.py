@@ -88,6 +88,15 @@ class Expected:
     sd: float
     variance: float | sympy.Rational = field(repr=False, default=math.nan)
 
+    def __str__(self) -> str:
+        """What a learner reads, in the session's language (``repr()`` is Python's)."""
+        from yacht_edu.display.plain import expected_text
+
+        return expected_text(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
     def __repr__(self) -> str:
         mean = self.mean if isinstance(self.mean, float) else f"{self.mean} ≈ {float(self.mean)}"
         return f"Expected(mean={mean}, sd={self.sd})"
@@ -246,7 +255,7 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
     job = _ExpectedJob.of(solve_chunk or _float_chunk(rows), layers, space.size, exact, forked)
     run_layers(job, space.number_of_boxes, progress=progress, helpers=helpers, forked=forked,
                total=sum(len(layer.solved) for layer in layers[:-1]),
-               desc=space.rules.label("en"))
+               desc=space.rules.label())
     if forked:  # ordinary arrays, not the shared memory
         return np.array(job.mean), np.array(job.mean_square)
     return job.mean, job.mean_square

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 import sympy
 
+from yacht_edu.i18n import t
 from yacht_edu.solver.exact import ExactSolution, turn_denominator
 from yacht_edu.solver.play import turn_ends
 from yacht_edu.solver.states import box_rows
@@ -91,7 +92,7 @@ def score_distribution_of(solution: ExactSolution,
     rows = box_rows(solution.rules)
     # state -> (lowest score so far, numerators of the chances of each score from there)
     layer: dict[int, tuple[int, npt.NDArray[Any]]] = {0: (0, np.array([1], dtype=object))}
-    bar = start_progress(progress, space.number_of_boxes, "Distribution")
+    bar = start_progress(progress, space.number_of_boxes, t("cache.progress_distribution"))
     for _ in range(space.number_of_boxes):
         following: dict[int, list[tuple[int, npt.NDArray[Any]]]] = {}
         for state, (low, chances) in layer.items():

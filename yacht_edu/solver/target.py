@@ -227,7 +227,7 @@ def solve_target_layers(rules: Rules, *, within: int = 0, progress: Progress | N
     job = _TargetJob.of(rules, within)
     run_layers(job, space.number_of_boxes, progress=progress,
                helpers=workers or os.cpu_count() or 1,
-               total=sum(len(layer) for layer in job.layers), desc=rules.label("en"))
+               total=sum(len(layer) for layer in job.layers), desc=rules.label())
     return job.chance
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from yacht_edu.i18n import t
 from yacht_edu.rules import Rules, get_rules
 from yacht_edu.solver import cache
 from yacht_edu.solver.workers import Progress, start_progress
@@ -93,7 +94,7 @@ def warm(tables: Iterable[Table], folder: Path, progress: Progress | None = None
     from yacht_edu.solver import target
 
     tables = list(tables)
-    outer = start_progress(progress, len(tables), "Tables")
+    outer = start_progress(progress, len(tables), t("cache.progress_tables"))
     written = []
     solver.clear_memory()
     target.clear_memory()
@@ -102,7 +103,7 @@ def warm(tables: Iterable[Table], folder: Path, progress: Progress | None = None
             table.solve(progress)
             path = cache.table_path(table.rules, table.kind)
             if not path.is_file():
-                raise OSError(f"could not write {path}: is the directory writable?")
+                raise OSError(t("cache.not_written", path=path))
             with contextlib.suppress(OSError):  # a table an older version wrote private
                 path.chmod(cache.FILE_MODE)
             written.append(path)

@@ -174,14 +174,16 @@ class GameView(anywidget.AnyWidget):
     def show_panel(self, panel: str, on: bool = True) -> None:
         """Switch a teaching panel (``"chances"`` or ``"coach"``) on or off (its check box)."""
         if panel not in PANELS:
-            raise ValueError(f"panel is one of {PANELS}, not {panel!r}.")
+            raise RuleError("widgets.error.unknown_panel", value=Given(panel),
+                            choices=", ".join(PANELS))
         self.panels[panel] = bool(on)
         self.render()
 
     def set_coach_mode(self, mode: str) -> None:
         """Choose how the coach plays: one of :data:`~yacht_edu.widgets.panels.COACH_MODES`."""
         if not can_look_up(mode) or mode not in COACH_MODES:
-            raise ValueError(f"mode is one of {tuple(COACH_MODES)}, not {mode!r}.")
+            raise RuleError("widgets.error.unknown_coach_mode", value=Given(mode),
+                            choices=", ".join(COACH_MODES))
         self.coach_mode = mode
         self.render()
 

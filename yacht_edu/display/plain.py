@@ -1,0 +1,126 @@
+"""What a cell shows as text, in the learner's language: the coach's advice and its choices, an
+analysis and its decisions, a game, a simulation (played for a target or not), the expected score
+of the best play.
+
+A lesson shows these objects as a cell's result (``advice``, ``advice.best``, a list of
+decisions) or prints them (``print(game)``): their ``__str__`` and ``_repr_pretty_`` (what
+IPython writes, in a list too) are these sentences, every word from the catalogs; their
+``repr()`` stays Python's, for a developer.  Pure strings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from yacht_edu.display.numbers import decimal, percent, percentage_points
+from yacht_edu.i18n import t
+
+if TYPE_CHECKING:
+    from yacht_edu.coach import Advice, Analysis, Choice, Decision
+    from yacht_edu.game import Game
+    from yacht_edu.solver.backward import Expected
+    from yacht_edu.strategies import Simulation
+
+__all__ = ["advice_text", "analysis_text", "choice_text", "decision_text", "expected_text",
+           "game_text", "simulation_text"]
+
+#: Between the parts of one line (as the coach's situation line writes it).
+PARTS = " · "
+#: The most choices an advice lists in text (the best first).
+SHOWN_CHOICES = 10
+
+
+def choice_text(choice: Choice, lang: str | None = None) -> str:
+    """One choice: what it is, its expected final score (± sd, or the chance of reaching the
+    target) and what it gives up."""
+    from yacht_edu.coach import choice_label
+
+    label = choice_label(choice.choice, lang)
+    if choice.chance == choice.chance:  # ranked for a target (not NaN)
+        return PARTS.join([
+            label, f"{t('probability.chance', lang)}: {percent(choice.chance, lang)}",
+            f"{t('coach.col_expected', lang)}: {decimal(choice.expected, 2, lang)}",
+            f"{t('coach_target.col_gives_up', lang)}: {percentage_points(choice.loss, lang)}"])
+    return PARTS.join([
+        label, f"{t('coach.col_expected', lang)}: {decimal(choice.expected, 2, lang)} ± "
+               f"{decimal(choice.sd, 2, lang)}",
+        f"{t('coach.col_loss', lang)}: {decimal(choice.loss, 2, lang)}"])
+
+
+def advice_text(advice: Advice, lang: str | None = None) -> str:
+    """The advice: the rule set, the dice and rolls left, the expected score from here, then
+    the best choices, one a line."""
+    lines = [t("coach.heading", lang, rules=advice.rules.label(lang))]
+    dice = " ".join(map(str, advice.dice or ()))
+    situation = t("coach.situation", lang, dice=dice, count=advice.rolls_left)
+    lines.append(PARTS.join([situation, t("coach.expected_now", lang,
+                                          mean=decimal(advice.expected, 2, lang),
+                                          sd=decimal(advice.sd, 2, lang))]))
+    if not advice.choices:
+        lines.append(t("coach.game_over" if advice.card.complete else "coach.roll_first", lang))
+    for entry in advice.choices[:SHOWN_CHOICES]:
+        lines.append(f"{entry.rank}. {choice_text(entry, lang)}")
+    if len(advice.choices) > SHOWN_CHOICES:
+        lines.append("…")
+    return "\n".join(lines)
+
+
+def decision_text(decision: Decision, lang: str | None = None) -> str:
+    """One decision of a game: who, when, the dice, what was chosen, the best, the loss."""
+    from yacht_edu.coach import choice_label
+
+    best = " / ".join(choice_label(b, lang) for b in decision.best)
+    return PARTS.join([
+        decision.player, f"{t('analysis.col_turn', lang)} {decision.turn}",
+        f"{t('analysis.col_rolls_left', lang)}: {decision.rolls_left}",
+        f"{t('analysis.col_dice', lang)}: {'-'.join(map(str, decision.dice))}",
+        f"{t('analysis.col_chosen', lang)}: {choice_label(decision.chosen, lang)}",
+        f"{t('analysis.col_best', lang)}: {best}",
+        f"{t('analysis.col_loss', lang)}: {decimal(decision.loss, 2, lang)}"])
+
+
+def analysis_text(analysis: Analysis, lang: str | None = None) -> str:
+    """An analysis: the rule set, then each player's points given up, one a line."""
+    lines = [t("analysis.heading", lang, rules=analysis.rules.label(lang))]
+    lines += [t("analysis.total", lang, player=s.player, loss=decimal(s.loss, 2, lang),
+                count=s.decisions, mistakes=s.mistakes) for s in analysis.players]
+    if analysis.staged_rolls:
+        lines.append(analysis.staged_note(lang))
+    return "\n".join(lines)
+
+
+def game_text(game: Game, lang: str | None = None) -> str:
+    """A game: its rule set and where it stands (the round and whose turn, or who won)."""
+    from yacht_edu.display.game import game_status
+
+    lines = [PARTS.join([game.rules.label(lang), game_status(game, lang)])]
+    if game.staged_rolls:
+        lines.append(game.staged_note(lang))
+    return "\n".join(lines)
+
+
+def simulation_text(simulation: Simulation, lang: str | None = None) -> str:
+    """Simulated games: the strategy and how many games, the mean ± its standard error and the
+    spread, and for a target how often it was reached."""
+    from yacht_edu.strategies import strategy_name
+
+    lines = [t("strategy.simulation", lang, strategy=strategy_name(simulation.strategy, lang),
+               count=simulation.games, rules=simulation.rules.label(lang)),
+             f"{decimal(simulation.mean, 2, lang)} ± {decimal(simulation.standard_error, 2, lang)}"
+             f" {t('strategy.sd', lang, sd=decimal(simulation.sd, 2, lang))}"]
+    if simulation.target is not None:
+        lines.append(reached_text(simulation, lang))
+    return "\n".join(lines)
+
+
+def reached_text(simulation: Simulation, lang: str | None = None) -> str:
+    """How many of the simulated games reached their target, and the chance it estimates."""
+    return t("strategy.reached", lang, target=simulation.target, count=simulation.reached,
+             games=simulation.games, chance=decimal(simulation.chance, 4, lang),
+             error=decimal(simulation.chance_error, 4, lang))
+
+
+def expected_text(expected: Expected, lang: str | None = None) -> str:
+    """The expected final score of the best play and its spread."""
+    return t("coach.expected_now", lang, mean=decimal(float(expected.mean), 2, lang),
+             sd=decimal(expected.sd, 2, lang))
