@@ -568,6 +568,13 @@ def test_an_error_speaks_the_language_it_is_shown_in() -> None:
 
 # -- right to left: every message isolated once, in code ----------------------------------------
 
+def messages(lang: str) -> dict[str, str]:
+    """The catalog's messages, without the lessons' prose (``text.*``: markdown cells, whose
+    braces are LaTeX, not placeholders; a lesson is built from the catalog as it is)."""
+    return {msgid: words for msgid, words in catalog(lang).items()
+            if not msgid.startswith("text.")}
+
+
 def values_for(words: str) -> dict[str, str]:
     """A value for each placeholder of a message, each a different text."""
     return {name: f"v{i}" for i, name in enumerate(check.placeholders(words))}
@@ -585,7 +592,7 @@ def test_no_catalog_entry_holds_a_direction_mark(lang: str) -> None:
 
 
 def test_every_urdu_message_is_isolated_whole_and_each_value_apart() -> None:
-    for msgid, words in catalog("ur").items():
+    for msgid, words in messages("ur").items():
         values = values_for(words)
         isolated_values = {name: FSI + value + PDI for name, value in values.items()}
         assert t(msgid, "ur", **values) == RLI + words.format(**isolated_values) + PDI, msgid
@@ -595,6 +602,17 @@ def test_every_urdu_message_is_isolated_whole_and_each_value_apart() -> None:
             shown = tn(msgid, n, "ur", **values)
             assert shown == RLI + form.format(count=FSI + str(n) + PDI, **{
                 name: FSI + value + PDI for name, value in values.items()}) + PDI, msgid
+
+
+def test_an_urdu_number_is_not_run_into_the_latin_letters_before_it() -> None:
+    """With no marks in the catalogs, a number right after Latin letters (only spaces between)
+    joins their left-to-right run, so a right-to-left reader meets it first: "(a, b) 25" read
+    as "25 (a, b)".  An Urdu word between them keeps their order (lesson 11.3's hint)."""
+    stuck = {msgid: words for msgid, words in catalog("ur").items()
+             if not msgid.startswith("text.") and not msgid.endswith(".solution")
+             and re.search(r"[A-Za-z)\]] +[0-9]", words)}
+    assert stuck == {}
+    assert "(a, b) ایسے ہیں جو 25" in catalog("ur")["lesson.11.3.hint.1"]
 
 
 def test_an_urdu_error_prints_isolated_and_english_has_no_marks() -> None:
@@ -612,7 +630,7 @@ def test_an_urdu_error_prints_isolated_and_english_has_no_marks() -> None:
     assert FSI + "'sevens'" + PDI in unknown.message("ur")  # a Latin name: its own direction
     assert not set(str(fourth.message("en"))) & BIDI_CONTROLS
     for lang in ("en", "hi", "bn", "kn"):  # only a right-to-left language is isolated
-        for msgid, words in catalog(lang).items():
+        for msgid, words in messages(lang).items():
             values = values_for(words)
             assert t(msgid, lang, **values) == words.format(**values), (lang, msgid)
 

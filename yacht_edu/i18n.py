@@ -25,7 +25,9 @@ A message in a language written right to left (Urdu) comes out isolated, so that
 order wherever it is printed (a traceback, ``print(error)``, a warning, a left-to-right cell, an
 HTML page): the whole message between RLI and PDI, each placeholder's value between FSI and PDI
 (its own direction, so ``two_pairs yacht`` or ``1-2-3-4-5`` keep their order).  This is the one
-place that does it: the catalogs themselves hold no direction marks.
+place that does it: the catalogs themselves hold no direction marks.  A lesson's prose
+(``text.*`` entries, markdown) is not a message: it is built into a notebook from
+:func:`catalog` as it is, where the notebook's own direction sets it right to left.
 
 >>> urdu = catalog("ur")["error.game_over"]
 >>> t("error.game_over", "ur", winners=["Asha", "Ravi"]) == (
