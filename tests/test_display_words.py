@@ -85,7 +85,7 @@ def test_the_advice_counts_its_rolls_and_the_analysis_its_decisions() -> None:
     assert "1 roll left" in str(one_left) and "1 rolls" not in str(one_left)
     with language("kn"):
         assert "1 ಎಸೆತ ಬಾಕಿ" in str(one_left)
-    assert "rolls left" in repr(one_left)  # the developer's repr is as it was
+    assert "1 roll left" in repr(one_left)  # the developer's repr: English, counted
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -30,7 +30,7 @@ from yacht_edu.dice import Dice, kept_values
 from yacht_edu.errors import ArgumentTypeError, RuleError, UnknownEventError
 from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.game import Game, check_game
-from yacht_edu.i18n import Given, box_name, digits, t
+from yacht_edu.i18n import Given, box_name, digits, t, tn
 from yacht_edu.rules import Rules, RulesLike
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.situation import SituationError, read_situation
@@ -184,7 +184,8 @@ class Advice(Sequence[Choice]):
                     f"expected {self.expected:.4f}")
         else:
             head = f"expected {self.expected:.4f} ± {self.sd:.4f}"
-        lines = [f"Advice({self.rules!r}, dice {dice}, {self.rolls_left} rolls left: {head})"]
+        left = tn("board.rolls_left", self.rolls_left, "en")  # "1 roll left"
+        lines = [f"Advice({self.rules!r}, dice {dice}, {left}: {head})"]
         for entry in self.choices[:10]:
             tie = "=" if entry.rank == 1 and len(self.ties) > 1 else " "
             value = (f"{entry.chance:.6f}  {entry.expected:9.4f}" if self.target is not None
@@ -310,7 +311,8 @@ class Decision:
         printer.text(str(self))
 
     def __repr__(self) -> str:
-        return (f"Decision({self.player!r}, turn {self.turn}, {self.rolls_left} rolls left, "
+        return (f"Decision({self.player!r}, turn {self.turn}, "
+                f"{tn('board.rolls_left', self.rolls_left, 'en')}, "
                 f"dice {'-'.join(map(str, self.dice))}: chose {self.chosen!r}, best "
                 f"{self.best[0]!r}, loss {self.loss:.4f})")
 

@@ -43,7 +43,7 @@ from yacht_edu.errors import (
     RuleError,
 )
 from yacht_edu.events import Event, RollEvent, RollOffEvent, ScoreEvent
-from yacht_edu.i18n import Given, t
+from yacht_edu.i18n import Given, t, tn
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Option, Scorecard
 
@@ -353,7 +353,7 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.over else (
             f"round {self.round}/{self.turns}, {self.current_player} to move, "
-            f"{self.rolls_left} rolls left")
+            f"{tn('board.rolls_left', self.rolls_left, 'en')}")
         staged = f"; {self.staged_rolls} rolls set by hand" if self.staged_rolls else ""
         return (f"Game(players={self._players!r}, rules={self._rules!r}, seed={self.seed}: "
                 f"{state}{staged})")
