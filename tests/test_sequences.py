@@ -108,7 +108,7 @@ def test_a_value_is_asked_whether_it_can_be_looked_up_first() -> None:
     # a strategy with a name that cannot be looked up is still a strategy
     named = Strategy(["mine"], keep_rule=keep_most_common)  # type: ignore[arg-type]
     assert p_within("yacht", strategy=named) == p_within("yacht", strategy="keep_most_common")
-    with pytest.raises(ValueError, match="mode is one of"):
+    with pytest.raises(ValueError, match="way the coach can play"):
         GameView(ye.Game(seed=1), settle=0).set_coach_mode(["average"])  # type: ignore[arg-type]
 
 
