@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # what a type checker reads; at run time these load on first 
     from yacht_edu.solver import optimal_expected_score, optimal_score_distribution
     from yacht_edu.strategies import simulate
     from yacht_edu.widgets import play
+    from yacht_edu.widgets.classview import class_view
     from yacht_edu.widgets.tally import DieTally, tally
 
 # The mathematics and the faces load on first use: sympy, numpy and ipywidgets take a moment to
@@ -64,6 +65,7 @@ _LAZY = {
     "fairness": "yacht_edu.probability.fairness",
     "tally": "yacht_edu.widgets.tally",
     "DieTally": "yacht_edu.widgets.tally",
+    "class_view": "yacht_edu.widgets.classview",
 }
 
 
@@ -108,6 +110,7 @@ __all__ = [
     "advise",
     "analyse",
     "categories",
+    "class_view",
     "compare_rules",
     "custom_rules",
     "expected_one_roll",

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from yacht_edu.classroom import sender
 from yacht_edu.i18n import catalog, check_language, plural_catalog, t, tn
 from yacht_edu.lessons.exercise import Task, Verdict, exercise
 
@@ -98,9 +99,18 @@ def check(exercise_id: str, answer: object, *, lang: str | None = None,
                                       worked_answer(task, code)]))
     feedback = Feedback(task.id, verdict.correct, said, verdict.misconception,
                         _tries[task.id], code, verdict.guess)
+    if feedback.correct is not None and not solution:
+        share(feedback)
     if feedback.correct is False and os.environ.get(STRICT) == "1":
         raise WrongAnswerError(str(feedback))
     return feedback
+
+
+def share(feedback: Feedback) -> None:
+    """Tell the class service (on a hub that has one; else nothing) how this check went."""
+    assert feedback.correct is not None
+    sender.send(sender.check_event(feedback.exercise, feedback.correct, feedback.guess,
+                                   feedback.tries, feedback.misconception, feedback.lang))
 
 
 def message(task: Task, verdict: Verdict, lang: str, *, hints: bool = True) -> str:

@@ -22,6 +22,7 @@ False
 from __future__ import annotations
 
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ import anywidget
 import traitlets
 
 from yacht_edu.checks import can_look_up, check_switch
+from yacht_edu.classroom import sender
 from yacht_edu.errors import RuleError, SolverStoppedError
 from yacht_edu.game import Game, check_game
 from yacht_edu.i18n import Given, t
@@ -125,6 +127,7 @@ class GameView(anywidget.AnyWidget):
         self.coach_mode = "average"
         self.coach_settings = CoachSettings()
         self.moment = 0
+        self.shared: list[Game] = []  # finished games told to the class service
         self.on_msg(self._message)
         self.referee.watch(self.render)
         self.render()
@@ -231,6 +234,8 @@ class GameView(anywidget.AnyWidget):
     def render(self) -> None:
         """Rebuild the state the view draws from the model."""
         game, lang, referee = self.game, self.lang, self.referee
+        if game.over and not any(done is game for done in self.shared):
+            self.share(game)
         self.moment += 1
         shown = game_state(game, lang, landing=referee.landing)
         shown |= {
@@ -247,6 +252,12 @@ class GameView(anywidget.AnyWidget):
             "coach": self._panel("coach") if self.panels["coach"] else None,
         }
         self.state = shown
+
+    def share(self, game: Game) -> None:
+        """Tell the class service (if the hub has one) a finished game: its scores, and its
+        luck and skill, worked out in the background."""
+        self.shared.append(game)
+        sender.send(sender.game_event(game.to_json(), uuid.uuid4().hex))
 
     def _panel(self, name: str) -> dict[str, Any]:
         """A panel's state; a panel that cannot answer says so and the game goes on."""

@@ -17,6 +17,7 @@ rolls.  The view only asks; this module changes the :class:`~yacht_edu.probabili
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from yacht_edu.classroom import sender
 from yacht_edu.display.explain import fairness_summary
 from yacht_edu.display.text import direction
 from yacht_edu.errors import RuleError
@@ -72,6 +74,8 @@ class DieTally(anywidget.AnyWidget):
         self.seed = seed
         self.tally = Tally(group)
         self.test: FairnessTest | None = None
+        self.shared_as = uuid.uuid4().hex  # this tally's id for the class service
+        self.shared: tuple[int, ...] = tuple(self.tally.counts)
         self.on_msg(self._intent)
         self._show()
 
@@ -186,6 +190,15 @@ class DieTally(anywidget.AnyWidget):
         self.counts = list(self.tally.counts)
         self.result = (fairness_summary(self.test, self.lang) if self.test
                        else t("die_tally.empty", self.lang))
+        self.share()
+
+    def share(self) -> None:
+        """Tell the class service (if the hub has one) this group's counts, when they change."""
+        counts = tuple(self.tally.counts)
+        if counts != self.shared:
+            self.shared = counts
+            sender.send(sender.tally_event(self.shared_as, self.tally.group, list(counts)),
+                        key=self.shared_as)
 
     def __repr__(self) -> str:
         return f"DieTally({self.tally.group!r}, counts={self.tally.counts})"

@@ -19,15 +19,13 @@ https://hub.example/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com%2Fs
 
 from __future__ import annotations
 
-import argparse
-import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlencode, urlsplit
 
 from yacht_edu.errors import RuleError
 
-__all__ = ["ClassroomError", "collect", "main", "nbgitpuller_link"]
+__all__ = ["INTERFACES", "ClassroomError", "check_address", "collect", "nbgitpuller_link"]
 
 #: Where each interface opens a file, after the hub's ``/user/<name>/``.
 INTERFACES = {"lab": "lab/tree", "notebook": "tree"}
@@ -89,35 +87,3 @@ def collect(paths: Iterable[Path]) -> list[tuple[Path, str]]:
         state = "over" if game.over else f"not over, {len(game.history)} moves"
         lines.append((path, f"{game.rules!r}, seed {game.seed}, {state}: {totals}"))
     return lines
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m yacht_edu.classroom link ...`` or ``... collect FILE...``."""
-    parser = argparse.ArgumentParser(prog="python -m yacht_edu.classroom",
-                                     description="A teacher's tools for a class on a JupyterHub.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    link = commands.add_parser("link", help="an nbgitpuller link that hands out a lesson")
-    link.add_argument("--hub", required=True, help="the hub's address, https://...")
-    link.add_argument("--repo", required=True, help="the lessons' git repository, https://...")
-    link.add_argument("--branch", default="main")
-    link.add_argument("--path", default="", help="a lesson or folder inside the repository")
-    link.add_argument("--interface", choices=sorted(INTERFACES), default="lab")
-    gather = commands.add_parser("collect", help="replay saved games and list their totals")
-    gather.add_argument("files", nargs="+", type=Path)
-    arguments = parser.parse_args(argv)
-    if arguments.command == "link":
-        try:
-            print(nbgitpuller_link(arguments.hub, arguments.repo, arguments.branch,
-                                   arguments.path, interface=arguments.interface))
-        except ClassroomError as error:
-            print(error, file=sys.stderr)
-            return 2
-        return 0
-    lines = collect(arguments.files)
-    for path, line in lines:
-        print(f"{path}: {line}")
-    return 1 if any(line.startswith("refused") for _, line in lines) else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

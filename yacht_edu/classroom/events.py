@@ -1,0 +1,205 @@
+"""What a learner's kernel sends the class service, checked as strictly as a saved game.
+
+Three kinds of event, each a small JSON object with exactly its fields (an unknown field, a
+missing one, a value of the wrong type, a key written twice, a text too long or more than
+:data:`MAX_BYTES` bytes: refused, and the field named):
+
+- ``check``: an exercise checked — ``exercise`` (``"02.3"``, an exercise the package has),
+  ``correct`` (true or false), ``guess`` (a prediction taken), ``tries`` (the wrong tries so
+  far), ``misconception`` (one the exercise names, or null), ``lang`` (a catalog's language);
+- ``tally``: a die tally's counts now — ``tally`` (the widget's own id), ``group``,
+  ``counts`` (six whole numbers);
+- ``game``: a finished game — ``game`` (its own id), ``rules`` and ``players``, each with
+  ``name``, ``points`` and the luck and skill of :func:`yacht_edu.luck_and_skill`
+  (``start``, ``luck``, ``loss``; null when they could not be worked out).
+
+Every event also has ``id`` (32 hexadecimal digits, made by the kernel: an event sent twice is
+stored once), ``kind`` and ``time`` (seconds since 1970, the kernel's clock).  Who sent it is
+never a field: the service takes it from the hub's token.
+
+>>> event = read_event(b'{"id": "' + b"a" * 32 + b'", "kind": "tally", "time": 1.8e9, '
+...                    b'"tally": "' + b"b" * 32 + b'", "group": "Group A", '
+...                    b'"counts": [1, 0, 2, 0, 0, 3]}')
+>>> event["counts"]
+[1, 0, 2, 0, 0, 3]
+>>> read_event(b'{"kind": "tally"}')
+Traceback (most recent call last):
+...
+yacht_edu.classroom.events.BadEventError: The event has no field id.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from yacht_edu.errors import RuleError
+from yacht_edu.i18n import LANGUAGES
+
+__all__ = ["KINDS", "MAX_BYTES", "MAX_PLAYERS", "BadEventError", "read_event"]
+
+#: The most bytes an event may take (a check takes about 200, a game of 8 players about 900).
+MAX_BYTES = 4096
+#: The most players a game event may name.
+MAX_PLAYERS = 8
+#: The longest text of a group's, a player's or a rule set's name.
+MAX_TEXT = 60
+#: The most wrong tries and the largest count of one face an event may carry.
+MAX_TRIES = 10_000
+MAX_COUNT = 1_000_000
+#: Seconds since 1970: events are from 2020 to 2100.
+EARLIEST, LATEST = 1_577_836_800.0, 4_102_444_800.0
+
+_ID = re.compile(r"[0-9a-f]{32}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+COMMON = {"id": "id", "kind": "string", "time": "number"}
+#: Each kind's own fields and their types.
+KINDS: Mapping[str, Mapping[str, str]] = {
+    "check": {"exercise": "string", "correct": "boolean", "guess": "boolean",
+              "tries": "integer", "misconception": "string|null", "lang": "string"},
+    "tally": {"tally": "id", "group": "text", "counts": "array"},
+    "game": {"game": "id", "rules": "text", "players": "array"},
+}
+PLAYER = {"name": "text", "points": "integer", "start": "number|null", "luck": "number|null",
+          "loss": "number|null"}
+
+
+class BadEventError(RuleError):
+    """An event the service refuses, with the field that is wrong (nothing of it is stored)."""
+
+    default_msgid = "classview.event.not_json"
+
+
+def read_event(body: bytes) -> dict[str, Any]:
+    """The event in ``body``, every field checked (see the module), or :class:`BadEventError`."""
+    if len(body) > MAX_BYTES:
+        raise BadEventError("classview.event.too_big", size=len(body), limit=MAX_BYTES)
+    try:
+        data = json.loads(body.decode("utf-8"), object_pairs_hook=no_key_twice,
+                          parse_constant=not_a_number)
+    except BadEventError:
+        raise
+    except ValueError:  # not UTF-8, or not JSON
+        raise BadEventError("classview.event.not_json") from None
+    event = fields(data, "event", {**COMMON, "kind": "string"}, more=True)
+    kind = event["kind"]
+    if kind not in KINDS:
+        raise BadEventError("classview.event.bad_value", field="kind")
+    event = fields(data, "event", {**COMMON, **KINDS[kind]})
+    if not EARLIEST <= event["time"] <= LATEST:
+        raise BadEventError("classview.event.bad_value", field="time")
+    {"check": check_event, "tally": tally_event, "game": game_event}[kind](event)
+    return event
+
+
+def no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise BadEventError("classview.event.key_twice", field=key)
+        seen[key] = value
+    return seen
+
+
+def not_a_number(word: str) -> None:
+    """JSON has no NaN nor Infinity (Python's reader would take them)."""
+    raise BadEventError("classview.event.not_json")
+
+
+def fields(data: Any, where: str, wanted: Mapping[str, str], *,
+           more: bool = False) -> dict[str, Any]:
+    """``data`` as an object with exactly the ``wanted`` fields, each of its type (``more``:
+    other fields are let through, to be checked later)."""
+    if not isinstance(data, dict):
+        raise BadEventError("classview.event.wrong_type", field=where)
+    if not more:
+        for name in data:
+            if name not in wanted:
+                raise BadEventError("classview.event.unknown_field", field=shown(name))
+    for name, kind in wanted.items():
+        if name not in data:
+            raise BadEventError("classview.event.missing_field", field=name)
+        if not of_type(data[name], kind):
+            raise BadEventError("classview.event.wrong_type", field=name)
+    return dict(data)
+
+
+def of_type(value: Any, kind: str) -> bool:
+    """Whether ``value`` is of the JSON ``kind`` (``a|null``: ``a`` or null)."""
+    if kind.endswith("|null"):
+        return value is None or of_type(value, kind.removesuffix("|null"))
+    if isinstance(value, bool):
+        return kind == "boolean"
+    if kind == "number":
+        return isinstance(value, (int, float)) and math.isfinite(value)
+    if kind == "integer":
+        return isinstance(value, int)
+    if kind == "id":
+        return isinstance(value, str) and _ID.fullmatch(value) is not None
+    if kind == "text":
+        return (isinstance(value, str) and len(value) <= MAX_TEXT
+                and _CONTROL.search(value) is None)
+    return isinstance(value, {"string": str, "array": list, "boolean": bool}[kind])
+
+
+def shown(name: str) -> str:
+    """A field's name as a message shows it: printable and short."""
+    return repr(name[:MAX_TEXT])
+
+
+def check_event(event: dict[str, Any]) -> None:
+    from yacht_edu.lessons import exercise
+
+    try:
+        task = exercise(event["exercise"])
+    except RuleError:  # no such exercise, or no such lesson
+        raise BadEventError("classview.event.bad_value", field="exercise") from None
+    if event["exercise"] != task.id:
+        raise BadEventError("classview.event.bad_value", field="exercise")
+    if event["tries"] not in range(MAX_TRIES + 1):
+        raise BadEventError("classview.event.bad_value", field="tries")
+    named = {mistake.name for mistake in task.misconceptions}
+    if event["misconception"] is not None and event["misconception"] not in named:
+        raise BadEventError("classview.event.bad_value", field="misconception")
+    if event["misconception"] is not None and event["correct"]:
+        raise BadEventError("classview.event.bad_value", field="misconception")
+    if event["guess"] and not event["correct"]:
+        raise BadEventError("classview.event.bad_value", field="guess")
+    if event["lang"] not in LANGUAGES:
+        raise BadEventError("classview.event.bad_value", field="lang")
+
+
+def tally_event(event: dict[str, Any]) -> None:
+    counts = event["counts"]
+    if len(counts) != 6 or not all(of_type(count, "integer") for count in counts):
+        raise BadEventError("classview.event.bad_value", field="counts")
+    if not all(0 <= count <= MAX_COUNT for count in counts):
+        raise BadEventError("classview.event.bad_value", field="counts")
+
+
+def game_event(event: dict[str, Any]) -> None:
+    players = event["players"]
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        raise BadEventError("classview.event.bad_value", field="players")
+    names = set()
+    for number, data in enumerate(players):
+        where = f"players[{number}]"
+        player = fields(data, where, PLAYER)
+        names.add(player["name"])
+        if not player["name"] or player["points"] not in range(MAX_COUNT + 1):
+            raise BadEventError("classview.event.bad_value", field=where)
+        parts = [player[key] for key in ("start", "luck", "loss")]
+        if any(part is None for part in parts):
+            if any(part is not None for part in parts):
+                raise BadEventError("classview.event.bad_value", field=where)
+            continue
+        start, luck, loss = parts
+        # the identity of luck and skill: final = start + luck - loss (the final score)
+        if loss < 0 or abs(start + luck - loss - player["points"]) > 1e-6 * (1 + start):
+            raise BadEventError("classview.event.bad_value", field=where)
+    if len(names) != len(players):
+        raise BadEventError("classview.event.bad_value", field="players")
