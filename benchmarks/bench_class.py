@@ -17,6 +17,20 @@ Run as root (the servers are started with --allow-root) from the repository:
 
     python benchmarks/bench_class.py --learners 10
     python benchmarks/bench_class.py --learners 30 --seconds 90
+
+``--events`` measures the class service instead (issue 24), without a hub: the service runs in a
+process of its own (tornado, SQLite in a fresh folder), the hub's answer to "whose token is
+this?" replaced by a table (a real hub answers it once a minute per token: the service caches
+it), and each learner is a process of their own, as a kernel is, with the package's sender.
+Every learner answers all 55 exercises, a wrong answer and then the right one, and types two
+rolls into their group's die tally after each, a few tenths of a second apart (a class hour
+pressed into a minute or two).  Each check is timed twice, with sending and with sending
+switched off, in alternating order.  Prints: the p95 of a ``check()`` with and without sending
+and of their difference; the events stored against those sent (none lost, none twice; each
+tally's latest counts); the teacher's view refreshed every 2 s while the class sends (JSON and
+the page), median and p95; the load average.
+
+    python benchmarks/bench_class.py --events --learners 30
 """
 
 from __future__ import annotations
@@ -164,7 +178,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--learners", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the class plays")
+    parser.add_argument("--events", action="store_true",
+                        help="the class service under a class's events (no hub)")
+    parser.add_argument("--serve", nargs=2, metavar=("FOLDER", "PORT"), help=argparse.SUPPRESS)
     arguments = parser.parse_args()
+    if arguments.serve:
+        serve(Path(arguments.serve[0]), int(arguments.serve[1]))
+        return
+    if arguments.events:
+        class_hour(arguments.learners)
+        return
     if os.geteuid() != 0:
         sys.exit("Run as root: the learners' servers start with --allow-root.")
     names = [f"learner{i:02d}" for i in range(1, arguments.learners + 1)]
@@ -227,6 +250,209 @@ def report(hub: Hub, learners: list[Learner], names: list[str]) -> None:
           f"(max {max(kernels):.0f}), a kernel with nothing of ours {bare_mib:.0f} MiB; "
           f"single-user server RSS median {statistics.median(servers):.0f} MiB; "
           f"kernel + server ≈ {statistics.median(kernels) + statistics.median(servers):.0f} MiB")
+    print(f"load average after {os.getloadavg()[0]:.2f}")
+
+
+# -- the class service under a class's events (issue 24) ------------------------------------------
+
+TEACHER_TOKEN = "teacher"
+PAUSE = (0.1, 0.5)  # seconds between a learner's exercises
+
+
+def serve(folder: Path, port: int) -> None:
+    """The class service as the hub runs it, with a table for the hub's "whose token?"."""
+    import asyncio
+    import logging
+
+    from yacht_edu.classroom.service import Person, Service, make_app, warm
+    from yacht_edu.classroom.store import Store
+
+    async def identify(handler: Any) -> Person | None:
+        token = handler.request.headers.get("Authorization", "").removeprefix("token ")
+        if token == TEACHER_TOKEN:
+            return Person("teacher", groups=frozenset({"teachers"}))
+        return Person(token) if token.startswith("learner") else None
+
+    logging.getLogger("tornado.access").setLevel(logging.ERROR)  # 429s are expected here
+    warm()
+
+    async def run() -> None:
+        make_app(Service(Store(folder)), identify).listen(port, "127.0.0.1")
+        await asyncio.Event().wait()
+
+    asyncio.run(run())
+
+
+def answers() -> list[tuple[str, object, object]]:
+    """Every exercise with a wrong answer and the right one (worked out once, before the
+    learners' processes fork)."""
+    from yacht_edu.lessons import exercises, lessons
+
+    found = []
+    for lesson_number in lessons():
+        for task in exercises(lesson_number):
+            wrong = (task.misconceptions[0].value() if task.misconceptions
+                     else task.wrong_answers()[0])
+            found.append((task.id, wrong, task.example()))
+    return found
+
+
+def one_learner(number: int, url: str, tasks: list[tuple[str, object, object]],
+                results: Any) -> None:
+    """A learner's kernel: every exercise wrong then right, each check timed with and without
+    sending; two rolls typed into the group's tally after each exercise."""
+    import contextlib
+    import warnings
+
+    name = f"learner{number:02d}"
+    os.environ.update(YACHT_EDU_CLASS_SERVICE=url, JUPYTERHUB_API_TOKEN=name,
+                      YACHT_EDU_STRICT_CHECKS="0")
+    from yacht_edu.classroom import sender as sending
+    from yacht_edu.lessons import check, reset_tries
+    from yacht_edu.widgets.tally import DieTally
+
+    sending.reset()
+    sender = sending.sender()
+    assert sender is not None
+    sender.noticed = True  # the line a learner reads once: not in the benchmark's output
+    pace = random.Random(number)
+    tally = DieTally(f"Group {number % 6}", simulations=200)
+    timed: dict[str, list[float]] = {"with": [], "without": []}
+    differences: list[float] = []
+    sent = 0
+
+    @contextlib.contextmanager
+    def off() -> Any:
+        sending._sender[:] = [None]
+        try:
+            yield
+        finally:
+            sending._sender[:] = [sender]
+
+    def once(exercise: str, answer: object, sending_on: bool) -> float:
+        started = time.perf_counter()
+        if sending_on:
+            check(exercise, answer)
+        else:
+            with off():
+                check(exercise, answer)
+        return (time.perf_counter() - started) * 1000
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for index, (exercise, wrong, right) in enumerate(tasks):
+            for answer in (wrong, right):
+                pair = {}
+                for sending_on in ((True, False) if index % 2 else (False, True)):
+                    if answer is wrong:  # each wrong check is a first wrong try
+                        reset_tries(exercise)
+                    pair[sending_on] = once(exercise, answer, sending_on)
+                    sent += sending_on
+                timed["with"].append(pair[True])
+                timed["without"].append(pair[False])
+                differences.append(pair[True] - pair[False])
+            tally.type_faces(f"{pace.randint(1, 6)} {pace.randint(1, 6)}")
+            time.sleep(pace.uniform(*PAUSE))
+        flushed = sender.flush(300)
+    results.put({"name": name, "group": tally.tally.group, "counts": list(tally.tally.counts),
+                 "checks": sent, "timed": timed, "differences": differences,
+                 "flushed": flushed, "refused": sender.refused, "dropped": sender.dropped})
+
+
+def class_hour(learners: int) -> None:
+    import multiprocessing
+    import sqlite3
+    import urllib.request
+
+    from tests.hub.classhub import free_port
+
+    folder = Path(tempfile.mkdtemp(prefix="yacht_edu_class_events_"))
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/services/yacht-class/"
+    service = subprocess.Popen([sys.executable, __file__, "--serve", str(folder), str(port)],
+                               env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    print(f"{learners} learners, {platform.processor() or platform.machine()}, "
+          f"{os.cpu_count()} cores, load average before {os.getloadavg()[0]:.2f}")
+    try:
+        tasks = answers()  # worked out once; the learners' processes inherit them
+        views: list[float] = []
+        pages: list[float] = []
+
+        def ask(path: str) -> bytes:
+            request = urllib.request.Request(url + path,
+                                             headers={"Authorization": f"token {TEACHER_TOKEN}"})
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return bytes(answer.read())
+
+        for _ in range(100):
+            try:
+                ask("api/view")
+                break
+            except OSError:
+                time.sleep(0.1)
+        context = multiprocessing.get_context("fork")
+        results = context.Queue()
+        started = time.monotonic()
+        workers = [context.Process(target=one_learner, args=(n, url, tasks, results))
+                   for n in range(1, learners + 1)]
+        for worker in workers:
+            worker.start()
+        done: list[dict[str, Any]] = []
+        while len(done) < learners:
+            for samples, path in ((views, "api/view?lesson=02"), (pages, "?lesson=02")):
+                begun = time.perf_counter()
+                ask(path)
+                samples.append((time.perf_counter() - begun) * 1000)
+            deadline = time.monotonic() + 2
+            while time.monotonic() < deadline and len(done) < learners:
+                with contextlib_suppress_empty():
+                    done.append(results.get(timeout=0.2))
+        for worker in workers:
+            worker.join()
+        seconds = time.monotonic() - started
+        report_events(done, folder, seconds, views, pages, tasks, sqlite3)
+    finally:
+        service.terminate()
+        service.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def contextlib_suppress_empty() -> Any:
+    import contextlib
+    import queue
+
+    return contextlib.suppress(queue.Empty)
+
+
+def report_events(done: list[dict[str, Any]], folder: Path, seconds: float, views: list[float],
+                  pages: list[float], tasks: list[Any], sqlite3: Any) -> None:
+    with_ms = [ms for learner in done for ms in learner["timed"]["with"]]
+    without_ms = [ms for learner in done for ms in learner["timed"]["without"]]
+    differences = [ms for learner in done for ms in learner["differences"]]
+    database = sqlite3.connect(folder / "class.sqlite")
+    stored = dict(database.execute(
+        "SELECT learner, COUNT(*) FROM events WHERE kind = 'check' GROUP BY learner").fetchall())
+    ids = database.execute("SELECT COUNT(*), COUNT(DISTINCT id) FROM events").fetchone()
+    latest = {}
+    for learner, body in database.execute(
+            "SELECT learner, body FROM events WHERE kind = 'tally' ORDER BY seq"):
+        latest[learner] = json.loads(body)["counts"]
+    lost = sum(learner["checks"] - stored.get(learner["name"], 0) for learner in done)
+    tallies_right = sum(latest.get(learner["name"]) == learner["counts"] for learner in done)
+    print(f"{len(done)} learners, {len(tasks)} exercises each, in {seconds:.0f} s: "
+          f"{sum(learner['checks'] for learner in done)} checks sent, "
+          f"{sum(stored.values())} stored ({lost} lost); events stored {ids[0]}, distinct ids "
+          f"{ids[1]}; tallies whose latest counts arrived: {tallies_right} of {len(done)}; "
+          f"refused {sum(learner['refused'] for learner in done)}, dropped "
+          f"{sum(learner['dropped'] for learner in done)}, every queue emptied: "
+          f"{all(learner['flushed'] for learner in done)}")
+    print(f"check(): p95 with sending {percentile(with_ms, 0.95):.1f} ms, without "
+          f"{percentile(without_ms, 0.95):.1f} ms (medians {statistics.median(with_ms):.1f} / "
+          f"{statistics.median(without_ms):.1f} ms); the difference of each pair: median "
+          f"{statistics.median(differences):+.2f} ms, p95 {percentile(differences, 0.95):+.1f} ms")
+    print(f"teacher's view refreshed while the class sends ({len(views)} times): JSON median "
+          f"{statistics.median(views):.0f} ms, p95 {percentile(views, 0.95):.0f} ms; the page "
+          f"median {statistics.median(pages):.0f} ms, p95 {percentile(pages, 0.95):.0f} ms")
     print(f"load average after {os.getloadavg()[0]:.2f}")
 
 

@@ -375,11 +375,19 @@ def test_outside_a_hub_nothing_is_sent(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.delenv(SERVICE_ENVIRONMENT, raising=False)
     monkeypatch.setenv(sending.TOKEN, "asha")  # a token alone is no service
     sending.reset()
+    threads = threading.active_count()
     try:
         check("02.3", 7)
         ye.tally("A").click_face(3)
         assert sending.sender() is None
         assert capsys.readouterr().out == ""
+        assert threading.active_count() == threads  # no sender thread
+        # nothing slower: what check() adds outside a hub is one look-up (under 20 µs, far
+        # under the millisecond a check takes, even on a loaded machine)
+        started = time.perf_counter()
+        for _ in range(10_000):
+            sending.send({"kind": "check"})
+        assert (time.perf_counter() - started) / 10_000 < 20e-6
     finally:
         sending.reset()
 

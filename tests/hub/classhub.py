@@ -53,14 +53,16 @@ c.JupyterHub.port = settings["port"]
 c.JupyterHub.hub_port = settings["hub_port"]
 c.JupyterHub.authenticator_class = "dummy"
 c.DummyAuthenticator.password = settings["password"]
-c.Authenticator.allowed_users = set(settings["learners"])
+c.Authenticator.allowed_users = set(settings["learners"]) | set(settings["teachers"])
+c.JupyterHub.load_groups = {"teachers": {"users": settings["teachers"]}}
 c.JupyterHub.db_url = "sqlite:///" + os.path.join(settings["state"], "hub.sqlite")
 c.JupyterHub.cookie_secret_file = os.path.join(settings["state"], "cookie_secret")
 c.ConfigurableHTTPProxy.command = [settings["proxy"]]
 c.ConfigurableHTTPProxy.pid_file = os.path.join(settings["state"], "proxy.pid")
 c.JupyterHub.services = [{"name": "teacher", "api_token": settings["token"]}]
 c.JupyterHub.load_roles = [{"name": "teacher", "services": ["teacher"],
-                            "scopes": ["admin:users", "admin:servers", "access:servers"]}]
+                            "scopes": ["admin:users", "admin:servers", "access:servers",
+                                       "tokens"]}]
 c.Spawner.cmd = [settings["singleuser"]]
 c.Spawner.default_url = "/lab"
 c.Spawner.environment = settings["environment"]
@@ -72,6 +74,7 @@ else:
     c.JupyterHub.spawner_class = "simple"         # one OS user, one home folder per learner
     c.SimpleLocalProcessSpawner.home_dir_template = os.path.join(settings["homes"], "{username}")
     c.Spawner.args = ["--allow-root"]
+exec(settings["extra"])  # e.g. the class service's snippet
 """
 
 
@@ -79,7 +82,8 @@ class Hub:
     """A running JupyterHub; use as a context manager, or call :meth:`stop`."""
 
     def __init__(self, state: Path, learners: Iterable[str], *, isolated: bool,
-                 environment: dict[str, str] | None = None) -> None:
+                 environment: dict[str, str] | None = None, teachers: Iterable[str] = (),
+                 extra_config: str = "") -> None:
         proxy = proxy_command()
         if proxy is None:
             raise FileNotFoundError("configurable-http-proxy is not on PATH "
@@ -92,7 +96,8 @@ class Hub:
         (state / "homes").mkdir(parents=True, exist_ok=True)
         settings = {
             "port": self.port, "hub_port": free_port(), "password": PASSWORD,
-            "learners": self.learners, "state": str(state), "proxy": proxy,
+            "learners": self.learners, "teachers": list(teachers), "extra": extra_config,
+            "state": str(state), "proxy": proxy,
             "token": self.token, "isolated": isolated, "homes": str(state / "homes"),
             "singleuser": str(VENV_BIN / "jupyterhub-singleuser"),
             "environment": {"PYTHONPATH": str(ROOT), **(environment or {})},
@@ -177,6 +182,10 @@ class Hub:
             "username": name, "password": PASSWORD, "_xsrf": learner.cookie("_xsrf") or ""})
         return learner
 
+    def token_for(self, name: str) -> str:
+        """A new API token of user ``name`` (with every permission the user has)."""
+        return str(self.api("POST", f"/users/{name}/tokens", {"note": "hub tests"})["token"])
+
     def kernel(self, name: str) -> Kernel:
         """A new kernel in ``name``'s server, driven through the proxy."""
         model = self.api("POST", "/kernels", {"name": "python3"},
@@ -210,13 +219,24 @@ class Learner:
     jar: http.cookiejar.CookieJar = field(default_factory=http.cookiejar.CookieJar)
 
     def open(self, path: str, form: dict[str, str] | None = None) -> tuple[int, str]:
+        status, url, _ = self.read(path, form)
+        return status, url
+
+    def read(self, path: str, form: dict[str, str] | None = None) -> tuple[int, str, str]:
+        """The status, the address after redirects and the page."""
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         data = None if form is None else urllib.parse.urlencode(form).encode()
         try:
             with opener.open(self.hub.url + path, data, timeout=120) as answer:
-                return answer.status, answer.geturl()
+                return answer.status, answer.geturl(), answer.read().decode("utf-8", "replace")
         except urllib.error.HTTPError as error:
-            return error.code, error.geturl()
+            return error.code, error.geturl(), error.read().decode("utf-8", "replace")
+
+    def log_in(self, then: str) -> tuple[int, str, str]:
+        """Log in through the login form (no server started) and open ``then``."""
+        self.open("/hub/login")
+        return self.read("/hub/login?next=" + urllib.parse.quote(then), {
+            "username": self.name, "password": PASSWORD, "_xsrf": self.cookie("_xsrf") or ""})
 
     def cookie(self, name: str) -> str | None:
         return next((c.value for c in self.jar if c.name == name), None)
@@ -304,6 +324,8 @@ class Kernel:
 
 #: The two learners of the hub tests: Unix users the tests create and remove.
 LEARNERS = ("yacht-test-asha", "yacht-test-ravi")
+#: Their teacher, in the hub group ``teachers`` (a hub user only: she starts no server).
+TEACHER = "yacht-test-mira"
 
 
 @dataclass
@@ -313,6 +335,8 @@ class Classroom:
     hub: Hub
     base: Path
     shared: Path
+    #: the class service's folder (its database)
+    class_data: Path
     learners: dict[str, Learner]
     kernels: dict[str, Kernel]
     lesson_outputs: dict[str, list[str]]

@@ -23,10 +23,12 @@ import pytest
 from tests.hub.classhub import (
     LEARNERS,
     ROOT,
+    TEACHER,
     Classroom,
     Hub,
     Kernel,
     code_cells,
+    free_port,
     lesson,
     proxy_command,
 )
@@ -121,14 +123,16 @@ def classroom() -> Iterator[Classroom]:
                        env=dict(os.environ, PYTHONPATH=str(ROOT)))
         state = base / "hub"
         state.mkdir(mode=0o700)
-        with Hub(state, LEARNERS, isolated=True,
-                 environment={"YACHT_EDU_SHARED_CACHE": str(shared)}) as hub:
+        class_data = base / "class-data"
+        with Hub(state, LEARNERS, isolated=True, teachers=[TEACHER],
+                 environment={"YACHT_EDU_SHARED_CACHE": str(shared)},
+                 extra_config=class_service(class_data)) as hub:
             learners = {name: hub.login(name) for name in LEARNERS}
             hub.wait_ready(LEARNERS)
             kernels = {name: hub.kernel(name) for name in LEARNERS}
             outputs = {name: run_lesson(kernels[name], Path(pwd.getpwnam(name).pw_dir))
                        for name in LEARNERS}
-            yield Classroom(hub, base, shared, learners, kernels, outputs)
+            yield Classroom(hub, base, shared, class_data, learners, kernels, outputs)
             for kernel in kernels.values():
                 kernel.close()
     finally:
@@ -136,6 +140,15 @@ def classroom() -> Iterator[Classroom]:
         for name in LEARNERS:
             subprocess.run(["userdel", name], check=False, capture_output=True)
         shutil.rmtree(base, ignore_errors=True)
+
+
+def class_service(data: Path) -> str:
+    """The class service's snippet as ``hub-config`` prints it, on a free port, the service
+    importing the package from this clone."""
+    from yacht_edu.classroom.hub import hub_config
+
+    return hub_config(data=str(data), python=sys.executable, port=free_port()) + (
+        f"c.JupyterHub.services[-1]['environment'] = {{'PYTHONPATH': {str(ROOT)!r}}}\n")
 
 
 def run_lesson(kernel: Kernel, home: Path) -> list[str]:

@@ -261,6 +261,35 @@ def hub_identify(hub_auth: Any) -> Identify:
     return identify
 
 
+def listen_on(host: str) -> str:
+    """The address to listen on: the service URL's, or every address of the machine when the
+    URL names the host (``http://hub:10101`` in Kubernetes: the name is the pod's service's).
+
+    >>> listen_on("127.0.0.1"), listen_on("localhost"), listen_on("hub")
+    ('127.0.0.1', 'localhost', '')
+    """
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return host if host == "localhost" else ""
+    return host
+
+
+def warm() -> None:
+    """Import what the first event and the first view need (the lessons' exercises, the
+    fairness test), so that neither waits for it."""
+    from yacht_edu.lessons import exercises, lessons
+
+    for number in lessons():
+        exercises(number)
+    class_view(DEFAULT_CLASS, [], lesson="01")
+    from yacht_edu.classroom.view import pooled_p_value
+
+    pooled_p_value((1, 1, 1, 1, 1, 1))
+
+
 def secret(folder: Path) -> bytes:
     """The service's cookie secret, kept in its folder (a restart keeps the teachers' logins)."""
     path = folder / "cookie_secret"
@@ -279,6 +308,7 @@ def serve(arguments: argparse.Namespace) -> None:
 
     folder = Path(arguments.data)
     store = Store(folder)
+    warm()
     service = Service(store, teachers=arguments.teachers,
                       class_groups=tuple(g for g in arguments.class_groups.split(",") if g))
     # the one instance the OAuth callback handler finds too
@@ -289,7 +319,7 @@ def serve(arguments: argparse.Namespace) -> None:
     address = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
 
     async def run() -> None:
-        app.listen(address.port or 80, address.hostname or "127.0.0.1",
+        app.listen(address.port or 80, listen_on(address.hostname or "127.0.0.1"),
                    max_body_size=64 * MAX_BYTES, xheaders=True)
         print(json.dumps({"service": NAME, "listening": address.geturl(), "prefix": prefix,
                           "data": str(store.path), "events": store.count()}), flush=True)
