@@ -23,8 +23,8 @@ process of its own (tornado, SQLite in a fresh folder), the hub's answer to "who
 this?" replaced by a table (a real hub answers it once a minute per token: the service caches
 it), and each learner is a process of their own, as a kernel is, with the package's sender.
 Every learner answers all 55 exercises, a wrong answer and then the right one, and types two
-rolls into their group's die tally after each, a few tenths of a second apart (a class hour
-pressed into a minute or two).  Each check is timed twice, with sending and with sending
+rolls into their group's die tally after each, 1-3 s apart (a class hour pressed into about
+three minutes).  Each check is timed twice, with sending and with sending
 switched off, in alternating order.  Prints: the p95 of a ``check()`` with and without sending
 and of their difference; the events stored against those sent (none lost, none twice; each
 tally's latest counts); the teacher's view refreshed every 2 s while the class sends (JSON and
@@ -256,7 +256,7 @@ def report(hub: Hub, learners: list[Learner], names: list[str]) -> None:
 # -- the class service under a class's events (issue 24) ------------------------------------------
 
 TEACHER_TOKEN = "teacher"
-PAUSE = (0.1, 0.5)  # seconds between a learner's exercises
+PAUSE = (1.0, 3.0)  # seconds between a learner's exercises
 
 
 def serve(folder: Path, port: int) -> None:

@@ -327,6 +327,13 @@ def test_the_export_is_csv(running: Running) -> None:
     assert rows[0]["misconception"] == "counted_hands" and rows[1]["face_6"] == "6"
 
 
+def test_the_export_writes_no_formula(running: Running) -> None:
+    running.send("asha", event("tally", group="=HYPERLINK(\"http://x\")"))
+    body = running.call("api/export.csv", "mira")[1].decode()
+    (row,) = csv.DictReader(io.StringIO(body))
+    assert row["group"] == "'=HYPERLINK(\"http://x\")"
+
+
 def test_the_view_is_quick_for_a_class_hour(tmp_path: Path) -> None:
     store = Store(tmp_path)
     exercises = [f"{lesson:02d}.{n}" for lesson in (1, 2, 3) for n in range(1, 5)]
@@ -532,3 +539,13 @@ def test_the_notebook_view_for_a_teacher_and_a_learner(running: Running,
             widget.close()
     finally:
         sending.reset()
+
+
+def test_forget_from_another_process_empties_the_running_view(running: Running,
+                                                              tmp_path: Path) -> None:
+    running.send("asha", event())
+    assert running.view()["learners"] == ["asha"]
+    assert Store(tmp_path / "class").forget() == 1  # the command, another connection
+    assert running.view()["learners"] == []
+    running.send("ravi", event())
+    assert running.view()["learners"] == ["ravi"]

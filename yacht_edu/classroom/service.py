@@ -31,7 +31,7 @@ from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
 from tornado import web
 
 from yacht_edu.classroom.events import MAX_BYTES, BadEventError, read_event
-from yacht_edu.classroom.store import Store
+from yacht_edu.classroom.store import Row, Store
 from yacht_edu.classroom.view import ClassView, class_view, csv_text
 from yacht_edu.i18n import LANGUAGES, t
 
@@ -74,6 +74,7 @@ class Service:
         self.clock = clock
         self.buckets: dict[str, tuple[float, float]] = {}
         self.views: dict[tuple[str, str | None, str, int, int], ClassView] = {}
+        self.loaded: dict[str, list[Row]] = {}
 
     def class_of(self, person: Person) -> str | None:
         """The learner's class: the first class group they are in (None: none), or the one
@@ -105,9 +106,19 @@ class Service:
         key = (klass, lesson, lang, self.store.last(klass), int(time.time() // 10))
         if key not in self.views:
             self.views.clear()
-            self.views[key] = class_view(klass, self.store.events(klass), lesson=lesson,
-                                         lang=lang)
+            self.views[key] = class_view(klass, self.rows(klass), lesson=lesson, lang=lang)
         return self.views[key]
+
+    def rows(self, klass: str) -> list[Row]:
+        """The class's events, read from the store once and then only the new ones (all again
+        if some were deleted meanwhile: ``forget`` from another process)."""
+        cached = self.loaded.get(klass, [])
+        new = self.store.events(klass, after=cached[-1].seq if cached else 0)
+        if self.store.count(klass) != len(cached) + len(new):
+            self.loaded[klass] = self.store.events(klass)
+        else:
+            self.loaded[klass] = cached + new
+        return self.loaded[klass]
 
 
 class Base(web.RequestHandler):
@@ -222,7 +233,7 @@ class Export(TeacherBase):
         klass = self.teacher_class()
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="{klass}.csv"')
-        self.finish(csv_text(self.service.store.events(klass)))
+        self.finish(csv_text(self.service.rows(klass)))
 
 
 def make_app(service: Service, identify: Identify, *, prefix: str = f"/services/{NAME}/",

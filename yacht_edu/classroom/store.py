@@ -102,9 +102,14 @@ class Store:
             rows = self.db.execute("SELECT DISTINCT class FROM events ORDER BY class")
             return [name for (name,) in rows]
 
-    def count(self) -> int:
+    def count(self, klass: str | None = None) -> int:
+        """How many events the store keeps (of ``klass``; None: of every class)."""
         with self.lock:
-            (number,) = self.db.execute("SELECT COUNT(*) FROM events").fetchone()
+            if klass is None:
+                (number,) = self.db.execute("SELECT COUNT(*) FROM events").fetchone()
+            else:
+                (number,) = self.db.execute("SELECT COUNT(*) FROM events WHERE class = ?",
+                                            (klass,)).fetchone()
         return int(number)
 
     def forget(self, klass: str | None = None) -> int:

@@ -194,24 +194,36 @@ CSV_COLUMNS = ("seq", "learner", "kind", "time", "exercise", "correct", "guess",
                "face_5", "face_6", "rules", "player", "points", "start", "luck", "loss")
 
 
+def cell(text: str) -> str:
+    """A learner's text as a spreadsheet shows it, never as a formula (a group named
+    ``=HYPERLINK(...)`` is written ``'=HYPERLINK(...)``).
+
+    >>> cell("Group A"), cell("=1+1"), cell("-2")
+    ('Group A', "'=1+1", "'-2")
+    """
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def csv_text(rows: Iterable[Row]) -> str:
-    """Every event of a class as CSV, one line per event (a game: one line per player)."""
+    """Every event of a class as CSV, one line per event (a game: one line per player); the
+    learners' own texts (groups, players' names) never read as formulas."""
     out = io.StringIO()
     writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     for row in rows:
         event = row.event
-        common = {"seq": row.seq, "learner": row.learner, "kind": event["kind"],
+        common = {"seq": row.seq, "learner": cell(row.learner), "kind": event["kind"],
                   "time": datetime.fromtimestamp(event["time"], timezone.utc).isoformat()}
         if event["kind"] == "check":
             writer.writerow(common | {key: event[key] for key in (
                 "exercise", "correct", "guess", "tries", "misconception", "lang")})
         elif event["kind"] == "tally":
             faces = {f"face_{face + 1}": count for face, count in enumerate(event["counts"])}
-            writer.writerow(common | {"group": event["group"]} | faces)
+            writer.writerow(common | {"group": cell(event["group"])} | faces)
         else:
             for player in event["players"]:
-                writer.writerow(common | {"rules": event["rules"], "player": player["name"]}
+                writer.writerow(common | {"rules": cell(event["rules"]),
+                                          "player": cell(player["name"])}
                                 | {key: player[key] for key in ("points", "start", "luck",
                                                                 "loss")})
     return out.getvalue()
