@@ -549,3 +549,18 @@ def test_forget_from_another_process_empties_the_running_view(running: Running,
     assert running.view()["learners"] == []
     running.send("ravi", event())
     assert running.view()["learners"] == ["ravi"]
+
+
+def test_the_pooled_p_value_is_fairness_own() -> None:
+    from random import Random
+
+    from yacht_edu.classroom.view import pooled_p_value
+
+    pick = Random(24)
+    for _ in range(60):
+        counts = tuple(pick.randint(0, pick.choice((3, 30, 300))) for _ in range(6))
+        if sum(counts):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                assert pooled_p_value(counts) == ye.fairness(counts, simulations=1).p_value_float
+    assert pooled_p_value((0,) * 6) is None
