@@ -6,10 +6,12 @@ learner's own token, which tells the service who they are).  Without both — a 
 :func:`sender` is None and nothing is ever sent.
 
 Sending never holds up a lesson: :meth:`Sender.send` puts the event on a bounded queue and
-returns; a background thread posts it.  A service that is down or busy makes the event wait
-(tried again, less and less often); a full queue drops the newest events; either says so once,
-as a warning at the next event, never as an exception.  The first event of a session prints one
-quiet line: the learner's answers are shared with their teacher.
+returns; a background thread posts it, once the kernel has been quiet for :data:`QUIET` seconds
+(at most :data:`MOST_DELAY` after the event), over one kept-open connection, so that it does not
+compete with the learner's next cells for the processor.  A service that is down or busy makes
+the event wait (tried again, less and less often); a full queue drops the newest events; either
+says so once, as a warning at the next event, never as an exception.  The first event of a
+session prints one quiet line: the learner's answers are shared with their teacher.
 
 Stdlib only: the lessons and the widgets import it.
 """
@@ -17,13 +19,13 @@ Stdlib only: the lessons and the widgets import it.
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
 import queue
 import threading
 import time
-import urllib.error
-import urllib.request
+import urllib.parse
 import uuid
 import warnings
 from collections.abc import Callable
@@ -41,6 +43,8 @@ TOKEN = "JUPYTERHUB_API_TOKEN"
 QUEUE_SIZE = 1000
 #: Seconds one post may take, and the longest wait between two tries.
 TIMEOUT, LONGEST_WAIT = 5.0, 30.0
+#: The thread posts when no event came for this many seconds, or this long after the event.
+QUIET, MOST_DELAY = 0.2, 2.0
 
 Event = dict[str, Any]
 Build = Callable[[], Event]
@@ -56,7 +60,10 @@ class Sender:
     def __init__(self, url: str, token: str, *, size: int = QUEUE_SIZE,
                  timeout: float = TIMEOUT, quiet: bool = False) -> None:
         self.url = url.rstrip("/") + "/api/events"
+        self.address = urllib.parse.urlsplit(self.url)
         self.token = token
+        self.connection: http.client.HTTPConnection | None = None
+        self.last_sent = 0.0  # when the kernel last queued an event (time.monotonic)
         self.timeout = timeout
         self.queue: queue.Queue[str] = queue.Queue(maxsize=size)
         self.waiting: dict[str, Build] = {}  # key -> the newest event under it, not sent yet
@@ -66,7 +73,6 @@ class Sender:
         self.trouble: set[str] = set()  # messages for the main thread to warn of, once each
         self.warned: set[str] = set()
         self.sent = self.refused = self.dropped = 0
-        self.opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
     # -- the kernel's side (never blocks, never raises) ---------------------------------------
 
@@ -78,6 +84,7 @@ class Sender:
             self.noticed = True
             print(t("classview.shared"))
         build: Build = event if callable(event) else (lambda: event)
+        self.last_sent = time.monotonic()
         with self.lock:
             if key is not None and key in self.waiting:
                 self.waiting[key] = build
@@ -118,12 +125,22 @@ class Sender:
     def run(self) -> None:
         while True:
             key = self.queue.get()
+            self.wait_for_quiet()
             with self.lock:
                 build = self.waiting.pop(key)
             try:
                 self.deliver(build)
             finally:
                 self.queue.task_done()
+
+    def wait_for_quiet(self) -> None:
+        """Wait until the kernel queued nothing for :data:`QUIET` seconds (at most
+        :data:`MOST_DELAY`): the learner's cell has finished."""
+        deadline = time.monotonic() + MOST_DELAY
+        while (left := self.last_sent + QUIET - time.monotonic()) > 0:
+            if time.monotonic() >= deadline:
+                return
+            time.sleep(min(left, QUIET))
 
     def deliver(self, build: Build) -> None:
         try:
@@ -150,19 +167,34 @@ class Sender:
 
     def post(self, body: bytes) -> tuple[int, float]:
         """The service's status (0: not reached) and the seconds it asks to wait."""
-        request = urllib.request.Request(self.url, data=body, method="POST", headers={
-            "Authorization": f"token {self.token}", "Content-Type": "application/json"})
-        try:
-            with self.opener.open(request, timeout=self.timeout) as answer:
+        for attempt in (1, 2):  # a kept-open connection the service closed: open it again
+            try:
+                connection = self.connection or self.connect()
+                path = self.address.path + (f"?{self.address.query}" if self.address.query else "")
+                connection.request("POST", path, body, {
+                    "Authorization": f"token {self.token}", "Content-Type": "application/json"})
+                answer = connection.getresponse()
                 answer.read()
-                return answer.status, 0.0
-        except urllib.error.HTTPError as error:
-            with contextlib.suppress(OSError):
-                error.read()
-            after = error.headers.get("Retry-After", "") if error.headers else ""
-            return error.code, float(after) if after.isdigit() else 0.0
-        except (OSError, ValueError):
-            return 0, 0.0
+                after = answer.getheader("Retry-After", "") or ""
+                return answer.status, float(after) if after.isdigit() else 0.0
+            except (OSError, http.client.HTTPException, ValueError):
+                self.close()
+                if attempt == 2:
+                    return 0, 0.0
+        return 0, 0.0
+
+    def connect(self) -> http.client.HTTPConnection:
+        kind = (http.client.HTTPSConnection if self.address.scheme == "https"
+                else http.client.HTTPConnection)
+        self.connection = kind(self.address.hostname or "127.0.0.1", self.address.port,
+                               timeout=self.timeout)
+        return self.connection
+
+    def close(self) -> None:
+        if self.connection is not None:
+            with contextlib.suppress(Exception):
+                self.connection.close()
+            self.connection = None
 
 
 _sender: list[Sender | None] = []
