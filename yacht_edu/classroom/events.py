@@ -77,7 +77,7 @@ class BadEventError(RuleError):
 def read_event(body: bytes) -> dict[str, Any]:
     """The event in ``body``, every field checked (see the module), or :class:`BadEventError`."""
     if len(body) > MAX_BYTES:
-        raise BadEventError("classview.event.too_big", size=len(body), limit=MAX_BYTES)
+        raise BadEventError("classview.event.too_big", length=len(body), limit=MAX_BYTES)
     try:
         data = json.loads(body.decode("utf-8"), object_pairs_hook=no_key_twice,
                           parse_constant=not_a_number)
