@@ -38,13 +38,16 @@ def read(path: Path) -> dict[str, Any]:
 
 def test_the_committed_learner_edition_is_what_build_writes() -> None:
     assert TEACHERS, "the teacher's edition is in teacher/"
-    assert main(["build", "--check", "--teacher", str(TEACHER), "--learner", str(LEARNER)]) == 0
+    assert main(["build", "--check", "--languages", "en", "--teacher", str(TEACHER),
+                 "--learner", str(LEARNER)]) == 0
 
 
 def test_the_command_line_check_fails_on_a_stale_learner_edition(tmp_path: Path) -> None:
-    learner = tmp_path / "notebooks"
+    learner, docs = tmp_path / "notebooks", tmp_path / "docs"
+    docs.mkdir()
+    (docs / "teaching.md").write_text((ROOT / "docs" / "teaching.md").read_text("utf-8"), "utf-8")
     command = [sys.executable, "-m", "yacht_edu.lessons", "build", "--teacher", str(TEACHER),
-               "--learner", str(learner)]
+               "--learner", str(learner), "--docs", str(docs), "--languages", "en"]
     assert subprocess.run([*command, "--check"], capture_output=True).returncode == 1
     assert subprocess.run(command, capture_output=True).returncode == 0
     assert subprocess.run([*command, "--check"], capture_output=True).returncode == 0

@@ -138,7 +138,8 @@ def learner_edition(teacher: Notebook) -> Notebook:
     learner["cells"] = [learner_cell(cell) for cell in learner["cells"]
                         if not is_teacher_note(cell)]
     learner["metadata"].pop("widgets", None)
-    learner["metadata"]["yacht_edu"] = {"edition": "learner"}
+    learner["metadata"]["yacht_edu"] = {**teacher["metadata"].get("yacht_edu", {}),
+                                        "edition": "learner"}
     return learner
 
 

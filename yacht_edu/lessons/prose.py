@@ -2,11 +2,13 @@
 
 The teacher's notebooks (``teacher/LL_name.ipynb``) are written in English and are the source of
 every markdown cell, teacher notes included.  Each markdown cell is one catalog entry, its id
-``text.<lesson>.<cell id>`` (``text.02.02-05``), its English the cell's text; every other language translates
-the entry as it translates a hint, with the English recorded beside it (``#. en: ...``), so that
-``python -m yacht_edu.locale.check`` finds a cell whose English changed since it was translated.
+``text.<lesson>.<cell id>`` (``text.02.02-05``), its English the cell's text; every other
+language translates the entry as it translates a hint, with the English recorded beside it
+(``#. en: ...``), so that ``python -m yacht_edu.locale.check`` finds a cell whose English
+changed since it was translated.
 
->>> cell = {"cell_type": "markdown", "id": "02-05", "source": ["## The sample space\\n", "Six faces."]}
+>>> cell = {"cell_type": "markdown", "id": "02-05",
+...         "source": ["## The sample space\\n", "Six faces."]}
 >>> text_id("02", cell)
 'text.02.02-05'
 >>> print(po_string("Say \\"two\\".\\nThen stop."))
@@ -97,17 +99,21 @@ def english_catalog(notebook: Path) -> str:
     for cell in prose_cells(cells):
         tags = cell.get("metadata", {}).get("tags", [])
         lines += ["", "#. a teacher's note" if "teacher" in tags else "#. lesson text",
-                  f"msgid {po_string(text_id(lesson_number(notebook), cell))}", f"msgstr {po_string(cell_text(cell))}"]
+                  f"msgid {po_string(text_id(lesson_number(notebook), cell))}",
+                  f"msgstr {po_string(cell_text(cell))}"]
     return "\n".join(lines) + "\n"
 
 
-def write_english(teacher_dir: Path, locale_dir: Path) -> list[Path]:
-    """Write ``en/text_LL.po`` for every teacher's notebook; return the files that changed."""
+def write_english(teacher_dir: Path, locale_dir: Path, *, write: bool = True) -> list[Path]:
+    """Write ``en/text_LL.po`` for every teacher's notebook; return the files that changed
+    (with ``write=False``: the files that would change, writing nothing)."""
     changed: list[Path] = []
     for notebook in sorted(teacher_dir.glob("*.ipynb")):
         path = locale_dir / "en" / f"{part_name(notebook)}.po"
         text = english_catalog(notebook)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
             changed.append(path)
+            if write:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
     return changed
