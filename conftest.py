@@ -58,6 +58,34 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 _folder_key = pytest.StashKey[str]()
 
 
+# nbval runs the English lessons of both editions and the Kannada and Urdu learner's editions; the
+# other built editions hold the same code (tests/test_lessons_languages.py checks it) and are not
+# run again.
+collect_ignore_glob = ["notebooks/hi/*", "notebooks/bn/*", "teacher/*/*"]
+#: The built learner's editions whose outputs must speak their language: an English sentence in
+#: any output fails the cell (tests/helpers/english.py says what counts as one).
+SPEAKING_EDITIONS = frozenset({"kn", "ur"})
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A lesson cell of a Kannada or Urdu learner's edition that ran as nbval expects still
+    fails when its outputs (nbval keeps them on the item) hold an English sentence."""
+    report = yield
+    lang = item.path.parent.name
+    if (call.when == "call" and report.passed and item.path.suffix == ".ipynb"
+            and lang in SPEAKING_EDITIONS
+            and item.path.parent.parent == item.config.rootpath / "notebooks"):
+        from tests.helpers.english import english_in_outputs
+
+        found = english_in_outputs(getattr(item, "test_outputs", None) or [], lang)
+        if found:
+            report.outcome = "failed"
+            report.longrepr = (f"English in the outputs of {item.path.name}, {item.name}: "
+                               + " | ".join(found))
+    return report
+
+
 #: Docstrings whose examples solve a whole rule set (seconds to a minute).
 SLOW_DOCTESTS = frozenset({"yacht_edu.solver"})
 #: Modules every one of whose examples reads a solved table (the target table: half a minute).

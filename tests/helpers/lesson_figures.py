@@ -6,7 +6,11 @@ A lesson's test names each figure its text states (as written: ``"7,776"``, ``"2
 figure is no longer in the text, or when a figure and its value disagree (a decimal must be the
 value rounded to the places it shows).  Left out as plain: whole numbers up to 12 (faces, dice,
 rolls, boxes, lesson numbers), the ids of the exercises (01.3, 10.1), durations of the teacher's
-minute plan ("5–12 min"), and numbers inside `code`.
+minute plan ("5–12 min", with each language's word for minutes), and numbers inside `code`.
+
+The same figures are checked in every language's teacher's edition of the lesson (its markdown
+is the catalogs' translation; :func:`tests.helpers.editions.teacher_editions`): a translation
+must state every figure of the English, and no other.
 """
 
 from __future__ import annotations
@@ -17,19 +21,27 @@ from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 
+from tests.helpers.editions import TEACHER, teacher_editions
+from yacht_edu.i18n import LANGUAGES, t
+
 __all__ = ["check_figures", "stated_numbers", "value_of"]
 
 _CODE = re.compile(r"`[^`]*`")
-_DURATION = re.compile(r"\d+(?:\s*[–-]\s*\d+)?\s*min\b")
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+#: The word for minutes in every language (the plans' headings write "50 min" with it).
+MINUTES = sorted({t("docs.minutes", lang).replace("{count}", "").strip() for lang in LANGUAGES})
+_DURATION = re.compile(r"\d+(?:\s*[–-]\s*\d+)?\s*(?:" + "|".join(MINUTES) + r")(?![A-Za-z])")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+(?:,\d{3})*)?(?:\^\d+)?")
 PLAIN = frozenset(str(n) for n in range(13))
 
 
 def markdown(path: Path) -> str:
-    """All markdown of a notebook, one cell after another."""
+    """All markdown of a notebook, one cell after another, without HTML tags (the markup that
+    sets a right-to-left language's cell, and its code and formulas, in their direction)."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    return "\n\n".join(c["source"] if isinstance(c["source"], str) else "".join(c["source"])
-                       for c in cells if c["cell_type"] == "markdown")
+    return _TAG.sub("", "\n\n".join(c["source"] if isinstance(c["source"], str)
+                                     else "".join(c["source"])
+                                     for c in cells if c["cell_type"] == "markdown"))
 
 
 def stated_numbers(path: Path) -> set[str]:
@@ -37,7 +49,7 @@ def stated_numbers(path: Path) -> set[str]:
 
     >>> import tempfile
     >>> cell = {"cell_type": "markdown", "source": "Of 7,776 rolls 300 (25/648 ≈ 0.0386); "
-    ...         "`f(77)`, 6 dice, exercise 02.3, 5–12 min"}
+    ...         "`f(77)`, 6 dice, exercise 02.3, 5–12 min, <span dir='ltr'>20–35</span> منٹ"}
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     path = Path(folder) / "x.ipynb"
     ...     _ = path.write_text(json.dumps({"cells": [cell]}))
@@ -82,9 +94,16 @@ def agrees(written: str, value: object) -> bool:
 
 
 def check_figures(path: Path, figures: Mapping[str, object]) -> None:
-    """Fail unless the markdown states exactly the named figures, each agreeing with its value."""
+    """Fail unless the markdown states exactly the named figures, each agreeing with its value,
+    in the lesson and, for a teacher's notebook, in its edition in every language."""
+    editions = teacher_editions(path) if path.parent == TEACHER else {"en": path}
+    for lang, edition in editions.items():
+        check_edition(edition, figures, f"{lang}/{path.name}")
+
+
+def check_edition(path: Path, figures: Mapping[str, object], name: str) -> None:
     stated = stated_numbers(path)
-    assert sorted(stated - set(figures)) == [], f"{path.name} states numbers no test checks"
-    assert sorted(set(figures) - stated) == [], f"{path.name} no longer states these"
+    assert sorted(stated - set(figures)) == [], f"{name} states numbers no test checks"
+    assert sorted(set(figures) - stated) == [], f"{name} no longer states these"
     wrong = {written: value for written, value in figures.items() if not agrees(written, value)}
-    assert wrong == {}, f"{path.name}: these figures disagree with the package"
+    assert wrong == {}, f"{name}: these figures disagree with the package"

@@ -1,0 +1,120 @@
+"""The glossary's words, enforced: no catalog entry and no built lesson of a language holds a text
+that docs/glossary.md's table "Words that must not appear" bans for that language."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+import polib
+import pytest
+
+from tests.helpers.editions import LEARNER, ROOT, TEACHER
+from yacht_edu.lessons.translation import TRANSLATED
+
+GLOSSARY = ROOT / "docs" / "glossary.md"
+LOCALE = ROOT / "yacht_edu" / "locale"
+SECTION = "## Words that must not appear"
+COLUMNS = ["lang", "banned", "instead", "why"]
+
+
+class Banned(NamedTuple):
+    lang: str
+    text: str
+    instead: str
+
+
+def banned_words(page: str) -> list[Banned]:
+    """The rows of the page's table "Words that must not appear"; ValueError when the section
+    or its table is not there, or a row does not have the table's four columns."""
+    if SECTION not in page:
+        raise ValueError(f"no section {SECTION!r}")
+    section = page.split(SECTION, 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("|")]
+    if len(rows) < 2 or cells(rows[0]) != COLUMNS or not re.fullmatch(r"[\s|:-]+", rows[1]):
+        raise ValueError(f"the section's table does not have the columns {COLUMNS}")
+    found = []
+    for row in rows[2:]:
+        lang, text, instead, _ = cells(row) if len(cells(row)) == 4 else ("", "", "", "")
+        if not lang or not text:
+            raise ValueError(f"a row without a language and a banned text: {row}")
+        found.append(Banned(lang, text, instead))
+    return found
+
+
+def cells(row: str) -> list[str]:
+    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+
+
+def banned_for(lang: str) -> list[Banned]:
+    found = [row for row in banned_words(GLOSSARY.read_text(encoding="utf-8")) if row.lang == lang]
+    assert found, f"docs/glossary.md bans no word for {lang}: its table cannot be read or is empty"
+    return found
+
+
+def catalog_texts(lang: str) -> list[tuple[str, str, str]]:
+    """(file, id, text) of every translation of a language's catalogs, plural forms included."""
+    texts = []
+    for path in sorted((LOCALE / lang).glob("*.po")):
+        for entry in polib.pofile(str(path)):
+            if entry.obsolete:
+                continue
+            forms = [entry.msgstr, *entry.msgstr_plural.values()]
+            texts += [(f"yacht_edu/locale/{lang}/{path.name}", entry.msgid, form)
+                      for form in forms if form]
+    return texts
+
+
+def lesson_texts(lang: str) -> list[tuple[str, str, str]]:
+    """(file, cell id, text) of every markdown cell of a language's built editions."""
+    texts = []
+    for folder in (TEACHER / lang, LEARNER / lang):
+        for path in sorted(folder.glob("*.ipynb")):
+            for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+                if cell["cell_type"] == "markdown":
+                    source = cell["source"]
+                    texts.append((str(path.relative_to(ROOT)), cell.get("id", "?"),
+                                  source if isinstance(source, str) else "".join(source)))
+    return texts
+
+
+def uses(texts: list[tuple[str, str, str]], banned: list[Banned]) -> list[str]:
+    return [f"{where}: {msgid}: {row.text!r} (write {row.instead!r})"
+            for where, msgid, text in texts for row in banned if row.text in text]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_catalog_entry_uses_a_banned_word(lang: str) -> None:
+    assert uses(catalog_texts(lang), banned_for(lang)) == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_built_lesson_uses_a_banned_word(lang: str) -> None:
+    assert uses(lesson_texts(lang), banned_for(lang)) == []
+
+
+def test_the_table_is_read_row_by_row() -> None:
+    page = ("# G\n\n## Words that must not appear\n\nText.\n\n| lang | banned | instead | why |\n"
+            "| --- | --- | --- | --- |\n| kn | ದಾಳ | ಡೈಸ್ | dice |\n| ur | پانسہ | پانسا | one |\n\n"
+            "## Next\n\n| kn | not | read | here |\n")
+    assert banned_words(page) == [Banned("kn", "ದಾಳ", "ಡೈಸ್"), Banned("ur", "پانسہ", "پانسا")]
+
+
+@pytest.mark.parametrize("page", [
+    "# G\n\nno such section\n",
+    "## Words that must not appear\n\nno table\n",
+    "## Words that must not appear\n\n| lang | word |\n| --- | --- |\n| kn | ದಾಳ |\n",
+    "## Words that must not appear\n\n| lang | banned | instead | why |\n"
+    "| --- | --- | --- | --- |\n| kn | ದಾಳ |\n",
+])
+def test_a_table_that_cannot_be_read_fails(page: str) -> None:
+    with pytest.raises(ValueError, match=r"section|table|row"):
+        banned_words(page)
+
+
+def test_a_banned_word_is_found_and_named(tmp_path: Path) -> None:
+    texts = [("kn/x.po", "board.roll", "ದಾಳಗಳನ್ನು ಎಸೆಯಿರಿ"), ("kn/x.po", "board.keep", "ಉಳಿಸಿ")]
+    assert uses(texts, [Banned("kn", "ದಾಳ", "ಡೈಸ್")]) == [
+        "kn/x.po: board.roll: 'ದಾಳ' (write 'ಡೈಸ್')"]
