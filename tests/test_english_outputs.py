@@ -14,6 +14,8 @@ from tests.helpers.english import english_in_outputs, english_sentences, kept_na
     "You have used all 3 rolls of this turn: choose a box to score.",
     "1 rolls left",
     "ಟರ್ನ್ 3: the coach would keep 6-6",
+    "{'expected-score player': (166.9, 34.9), 'playing for 250': (160.1, 38.2)}",
+    "UserWarning: Glyph 3205 (\\N{KANNADA LETTER A}) missing from font(s) DejaVu Sans.",
 ])
 def test_an_english_sentence_is_found(text: str) -> None:
     assert english_sentences(text, "kn") != []
@@ -28,6 +30,8 @@ def test_an_english_sentence_is_found(text: str) -> None:
     ("Joker قاعدہ: لازمی", "ur"),
     ("https://example.org/the/rule/book 0.0386 7,776 25/648 ±34.98", "kn"),
     ("Tables: 100%|██████████| 4/4 [00:01<00:00]", "kn"),  # one word is not a sentence
+    ("def par(rules):\n    \"\"\"What a whole turn played for the box scores.\"\"\"\n"
+     "    return {box: best(box) for box in rules.boxes}\n", "kn"),  # source code, shown
 ])
 def test_no_sentence_where_there_is_none(text: str, lang: str) -> None:
     assert english_sentences(text, lang) == []

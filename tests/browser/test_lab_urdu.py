@@ -81,7 +81,7 @@ LAYOUT = """(cell) => {
                 right: Math.max(...rects.map(r => r.right))};
     };
     const paragraph = [...box.querySelectorAll("p")].find(p => p.querySelector("mjx-container"));
-    const item = box.querySelector("li");
+    const item = [...box.querySelectorAll("li")].at(-1);  // a short item
     const table = box.querySelector("table");
     const heads = [...table.querySelectorAll("th")].map(th => th.getBoundingClientRect());
     const math = box.querySelector("mjx-container");
@@ -114,6 +114,7 @@ def test_an_urdu_lesson_reads_right_to_left(lab: Lab, page: Any, app: str, scree
     assert layout["paragraph"]["right"] > layout["box"]["right"] - 30
     assert layout["paragraph"]["left"] > middle, "a short Urdu line starts at the right"
     assert layout["list"]["direction"] == "rtl" and layout["list"]["left"] > middle
+    assert layout["list"]["right"] > layout["box"]["right"] - 60  # the bullets' indent
     # the table runs right to left: its first column is on the right
     assert layout["table"]["direction"] == "rtl"
     assert layout["table"]["first"] > layout["table"]["second"]

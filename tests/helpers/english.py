@@ -11,16 +11,18 @@ of its letters and it holds a few Latin words, one of them among the commonest E
     >>> english_sentences("ಉಳಿದ ಎಸೆತಗಳು: 2", "kn")
     []
     >>> english_sentences("Yacht (four of a kind scores all five dice): 100%", "kn")
-    ['four of a kind scores all five dice']
+    ['(four of a kind scores all five dice)']
     >>> english_sentences("ಇಲ್ಲಿ Full House ಮತ್ತು `ye.score([2, 2, 3, 3, 3], 'full_house')`", "kn")
     []
 """
 
 from __future__ import annotations
 
+import ast
 import functools
 import html
 import re
+import textwrap
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -45,7 +47,7 @@ _CODE = re.compile(
     r"|\b\w*[_.]\w+\b"                        # a Python name, full_house, ye.Game
     r"|\b(?:True|False|None)\b"
     r"|\d[\d,./:%×^+\-–]*")                   # a number
-_PIECES = re.compile(r"[\n.!?;:।॥؟۔|()\[\]{}\"'“”]+")
+_PIECES = re.compile(r"[\n.!?;:।॥؟۔|]+")
 _LATIN_WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 
 
@@ -60,8 +62,21 @@ def kept_names(lang: str) -> tuple[str, ...]:
     return tuple(sorted(names | {"Joker"}, key=len, reverse=True))
 
 
+def is_python(text: str) -> bool:
+    """True for Python source shown as it is (``print(inspect.getsource(...))``): text that
+    parses as Python with a statement in it, not only an expression (a repr parses too)."""
+    try:
+        tree = ast.parse(textwrap.dedent(text))
+    except (SyntaxError, ValueError):
+        return False
+    return any(not isinstance(node, ast.Expr) for node in tree.body)
+
+
 def english_sentences(text: str, lang: str) -> list[str]:
-    """The pieces of ``text`` that are English sentences (see the module)."""
+    """The pieces of ``text`` that are English sentences (see the module); none in Python
+    source shown as it is."""
+    if is_python(text):
+        return []
     for name in kept_names(lang):
         text = re.sub(rf"\b{re.escape(name)}\b", " ", text)
     text = _CODE.sub(" ", text)
@@ -96,5 +111,5 @@ def shown_text(output: Mapping[str, Any]) -> str:
 
 def english_in_outputs(outputs: Iterable[Mapping[str, Any]], lang: str) -> list[str]:
     """Every English sentence in a cell's outputs."""
-    return [sentence for output in outputs for sentence in english_sentences(shown_text(output),
-                                                                             lang)]
+    return [sentence for output in outputs
+            for sentence in english_sentences(shown_text(output), lang)]

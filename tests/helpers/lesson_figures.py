@@ -15,6 +15,7 @@ must state every figure of the English, and no other.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Mapping
@@ -37,11 +38,12 @@ PLAIN = frozenset(str(n) for n in range(13))
 
 def markdown(path: Path) -> str:
     """All markdown of a notebook, one cell after another, without HTML tags (the markup that
-    sets a right-to-left language's cell, and its code and formulas, in their direction)."""
+    sets a right-to-left language's cell, and its code and formulas, in their direction; an
+    HTML code is written as markdown's)."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    return _TAG.sub("", "\n\n".join(c["source"] if isinstance(c["source"], str)
-                                     else "".join(c["source"])
-                                     for c in cells if c["cell_type"] == "markdown"))
+    text = "\n\n".join(c["source"] if isinstance(c["source"], str) else "".join(c["source"])
+                       for c in cells if c["cell_type"] == "markdown")
+    return html.unescape(_TAG.sub("", re.sub(r"</?code>", "`", text)))
 
 
 def stated_numbers(path: Path) -> set[str]:

@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from yacht_edu.i18n import t
+from yacht_edu.lessons.direction import right_to_left
 from yacht_edu.lessons.edition import is_teacher_note, source
 from yacht_edu.lessons.errors import EditionError
-from yacht_edu.lessons.translation import ENGLISH, right_to_left
+from yacht_edu.lessons.translation import ENGLISH
 
 __all__ = [
     "BEGIN_PLANS",

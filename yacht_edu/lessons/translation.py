@@ -6,7 +6,7 @@ language's catalog ``locale/<lang>/text_LL.po`` translates its markdown, cell by
 English one with
 
 - every markdown cell's text the catalog's translation of ``text.<LL>.<cell id>`` (a language
-  written right to left set so, :func:`right_to_left`);
+  written right to left set so, :func:`~yacht_edu.lessons.direction.right_to_left`);
 - the one line ``ye.set_language("en")`` of the first code cell saying the language instead;
 - the language recorded in the notebook's metadata (``yacht_edu.language``);
 
@@ -18,24 +18,18 @@ gets no edition at all: :class:`~yacht_edu.lessons.EditionError` names the lesso
 
 >>> language_line("ur")
 'ye.set_language("ur")'
->>> print(right_to_left("ur", "Keep `x`: $p = 1/6$, 0–5 min."))
-<div dir="rtl" lang="ur">
-<BLANKLINE>
-Keep <span dir="ltr">`x`</span>: <span dir="ltr">$p = 1/6$</span>, <span dir="ltr">0–5</span> min.
-<BLANKLINE>
-</div>
 """
 
 from __future__ import annotations
 
 import copy
 import json
-import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from yacht_edu.i18n import LANGUAGES, RTL_LANGUAGES
+from yacht_edu.i18n import LANGUAGES
+from yacht_edu.lessons.direction import right_to_left
 from yacht_edu.lessons.edition import learner_edition, notebook_text, source
 from yacht_edu.lessons.errors import EditionError
 from yacht_edu.lessons.prose import lesson_number, prose_cells, text_id
@@ -47,7 +41,6 @@ __all__ = [
     "edition_texts",
     "editions",
     "language_line",
-    "right_to_left",
     "shown",
     "translated_teacher",
     "translation_gaps",
@@ -105,37 +98,6 @@ def untranslated(lang: str, gaps: Mapping[str, list[str]]) -> EditionError:
                       for lesson, ids in gaps.items())
     return EditionError("lessons.error.untranslated", lang=lang, language=LANGUAGES[lang],
                         gaps=where)
-
-
-# -- right to left ----------------------------------------------------------------------------
-
-# What stays left to right inside a right-to-left cell: inline code, then formulas
-# ($$...$$ before $...$), each as one match so that a dollar inside code is not a formula.
-_LEFT_TO_RIGHT = re.compile(r"`[^`\n]+`|\$\$.+?\$\$|\$[^$\n]+\$", re.DOTALL)
-# A number range or product joined by a neutral sign (0–5, 2 × 3): the bidi algorithm would swap
-# its ends in right-to-left text, so it is set left to right as written.
-_NUMBERS = re.compile(r"\d[\d,.]*(?:\s?[–×]\s?\d[\d,.]*)+")
-
-
-def right_to_left(lang: str, text: str) -> str:
-    """A markdown cell's text as ``lang`` shows it: a language written right to left gets the
-    cell wrapped in ``<div dir="rtl" lang="...">`` (blank lines around the markdown, so that it
-    still renders), each inline code, formula and number range in ``<span dir="ltr">``; any
-    other language's text is returned as it is."""
-    if lang not in RTL_LANGUAGES:
-        return text
-    pieces: list[str] = []
-    end = 0
-    for match in _LEFT_TO_RIGHT.finditer(text):
-        pieces += [left_to_right_numbers(text[end:match.start()]),
-                   f'<span dir="ltr">{match.group(0)}</span>']
-        end = match.end()
-    pieces.append(left_to_right_numbers(text[end:]))
-    return f'<div dir="rtl" lang="{lang}">\n\n{"".join(pieces)}\n\n</div>'
-
-
-def left_to_right_numbers(text: str) -> str:
-    return _NUMBERS.sub(lambda match: f'<span dir="ltr">{match.group(0)}</span>', text)
 
 
 # -- the editions -----------------------------------------------------------------------------
