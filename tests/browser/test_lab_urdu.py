@@ -3,9 +3,9 @@ school laptop's 1366 x 768: its paragraphs, list and table run right to left and
 while its formula and its Python stay left to right (the markup of
 :func:`yacht_edu.lessons.translation.right_to_left`, through JupyterLab's sanitizer).
 
-The Urdu learner's edition of lesson 1 is the built one when Urdu is translated; until then it is
-built from a test catalog into the test's folder: its first cell in Urdu, with a formula, a list,
-a table and a code name, every other cell in English.
+The Urdu learner's edition of lesson 1 is built into the test's folder from the Urdu catalogs (from
+made-up ones while Urdu is not translated), its first cell replaced by the test's, in Urdu with a
+formula, a list, a table and a code name (no lesson has a table).
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import TOKEN, Lab
-from tests.helpers.editions import LEARNER, built_languages, fake_build
+from tests.helpers.editions import ROOT, built_languages, fake_build
 
 pytestmark = pytest.mark.browser
 
 LESSON = "01_playing_yacht.ipynb"
+LOCALE = ROOT / "yacht_edu" / "locale"
 FIRST_CELL = "text.01.01-00"
 URDU = """# سبق 1 — Yacht کھیلنا
 
@@ -42,16 +43,17 @@ URDU = """# سبق 1 — Yacht کھیلنا
 
 
 def urdu_lesson(folder: Path) -> Path:
-    """The Urdu learner's edition of lesson 1: the built one, or one built here."""
-    if "ur" in built_languages():
-        return LEARNER / "ur" / LESSON
-    folders = fake_build(folder, ["ur"])
-    catalog = folders.locale / "ur" / "text_01.po"
-    po = polib.pofile(str(catalog))
-    po.find(FIRST_CELL).msgstr = URDU
-    po.save()
+    """The Urdu learner's edition of lesson 1, its first cell the test's (no lesson has a table):
+    built from the Urdu catalogs when Urdu is translated, else from made-up ones."""
     from yacht_edu.lessons.building import build_lessons
 
+    folders = fake_build(folder, ["ur"])
+    if "ur" in built_languages():
+        for catalog in (LOCALE / "ur").glob("text_*.po"):
+            shutil.copy(catalog, folders.locale / "ur" / catalog.name)
+    po = polib.pofile(str(folders.locale / "ur" / "text_01.po"))
+    po.find(FIRST_CELL).msgstr = URDU
+    po.save()
     assert build_lessons(folders, ["ur"]).errors == []
     return folders.learner / "ur" / LESSON
 
