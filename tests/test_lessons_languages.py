@@ -93,6 +93,22 @@ def test_a_fresh_build_is_not_stale(fake: Folders) -> None:
         "the repository's catalogs translate nothing yet, or differently: not this build")
 
 
+def test_the_check_lists_every_stale_file_and_writes_nothing(tmp_path: Path) -> None:
+    folders = fake_build(tmp_path, ["kn", "ur"])
+    stale = [folders.docs / "teaching.md", folders.docs / "kn" / "teaching.md",
+             folders.learner / "ur" / TEACHERS[2].name, folders.teacher / "kn" / TEACHERS[0].name,
+             folders.locale / "en" / "text_04.po"]
+    for path in stale:  # a line added to each (in docs/teaching.md, among the plans)
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace(BEGIN_PLANS, BEGIN_PLANS + "\nA hand-written line.")
+                        if BEGIN_PLANS in text else text + "\n", encoding="utf-8")
+    before = {path: path.read_text(encoding="utf-8") for path in stale}
+    assert sorted(build_lessons(folders, ["kn", "ur"], write=False).changed) == sorted(stale)
+    assert {path: path.read_text(encoding="utf-8") for path in stale} == before
+    assert sorted(build_lessons(folders, ["kn", "ur"]).changed) == sorted(stale)
+    assert build_lessons(folders, ["kn", "ur"], write=False).changed == []
+
+
 @pytest.mark.parametrize("lang", ["kn", "ur"])
 @pytest.mark.parametrize("path", TEACHERS, ids=lambda p: p.name)
 def test_each_markdown_cell_is_its_translation(fake: Folders, lang: str, path: Path) -> None:
