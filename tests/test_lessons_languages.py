@@ -26,14 +26,14 @@ from tests.helpers.editions import (
     teacher_editions,
 )
 from tests.helpers.fake_translation import fake_catalogs, fake_text
-from yacht_edu.i18n import LANGUAGES, t
+from yacht_edu.i18n import LANGUAGES
 from yacht_edu.lessons import EditionError
 from yacht_edu.lessons.__main__ import main
 from yacht_edu.lessons.building import Folders, build_lessons, ready_languages
 from yacht_edu.lessons.direction import right_to_left
 from yacht_edu.lessons.edition import source
 from yacht_edu.lessons.prose import text_id
-from yacht_edu.lessons.teaching import BEGIN_PLANS, END_PLANS
+from yacht_edu.lessons.teaching import BEGIN_PLANS, END_PLANS, page_words
 from yacht_edu.lessons.translation import (
     ENGLISH,
     TRANSLATED,
@@ -138,8 +138,8 @@ def test_urdu_markdown_is_set_right_to_left(fake: Folders, path: Path) -> None:
 @pytest.mark.parametrize("lang", ["kn", "ur"])
 def test_the_plans_are_written_in_each_language(fake: Folders, lang: str) -> None:
     page = (fake.docs / lang / "teaching.md").read_text(encoding="utf-8")
-    assert f"# {t('docs.teaching.title', lang)}\n" in page
-    minutes = t("docs.minutes", lang, count=50)
+    assert f"# {page_words('docs.teaching.title', lang)}\n" in page
+    minutes = page_words("docs.minutes", lang, minutes=50)
     assert f"## Lesson 1 — Playing Yacht ({minutes})" in page
     assert page.count("\n## ") == len(TEACHERS)
     assert "../rules.md#scoring" in page and "(rules.md" not in page  # links from docs/<lang>/

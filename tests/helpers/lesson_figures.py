@@ -23,14 +23,15 @@ from fractions import Fraction
 from pathlib import Path
 
 from tests.helpers.editions import TEACHER, teacher_editions
-from yacht_edu.i18n import LANGUAGES, t
+from yacht_edu.i18n import LANGUAGES
+from yacht_edu.lessons.teaching import page_words
 
 __all__ = ["check_figures", "stated_numbers", "value_of"]
 
 _CODE = re.compile(r"`[^`]*`")
 _TAG = re.compile(r"</?[A-Za-z][^<>]*>")
 #: The word for minutes in every language (the plans' headings write "50 min" with it).
-MINUTES = sorted({t("docs.minutes", lang).replace("{count}", "").strip() for lang in LANGUAGES})
+MINUTES = sorted({page_words("docs.minutes", lang, minutes="").strip() for lang in LANGUAGES})
 _DURATION = re.compile(r"\d+(?:\s*[–-]\s*\d+)?\s*(?:" + "|".join(MINUTES) + r")(?![A-Za-z])")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+(?:,\d{3})*)?(?:\^\d+)?")
 PLAIN = frozenset(str(n) for n in range(13))

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from yacht_edu.i18n import t
+from yacht_edu.i18n import catalog
 from yacht_edu.lessons.direction import right_to_left
 from yacht_edu.lessons.edition import is_teacher_note, source
 from yacht_edu.lessons.errors import EditionError
@@ -31,6 +31,7 @@ __all__ = [
     "english_teaching",
     "lesson_minutes",
     "lesson_plan",
+    "page_words",
     "relinked",
     "translated_teaching",
 ]
@@ -43,6 +44,13 @@ Notebook = dict[str, Any]
 
 _MINUTES = re.compile(r"(\d+) min\b")
 _LINK = re.compile(r"(\]\()([^)\s#]+)")
+
+
+def page_words(msgid: str, lang: str, **params: object) -> str:
+    """A catalog message as a page writes it: the catalog's text (English's when the language
+    lacks it), placeholders filled, without the direction marks a message printed in a language
+    written right to left gets (a page sets its direction itself, :func:`right_to_left`)."""
+    return (catalog(lang).get(msgid) or catalog(ENGLISH)[msgid]).format(**params)
 
 
 def first_note(book: Notebook) -> str:
@@ -84,7 +92,7 @@ def relinked(text: str, folder: Path) -> str:
 def lesson_plan(book: Notebook, minutes: int, lang: str, folder: Path) -> str:
     """One lesson's plan in the language of ``book`` (``lang``), for a page in ``folder``."""
     body = first_note(book).split("\n\n", 1)[-1].strip()
-    heading = f"## {lesson_title(book)} ({t('docs.minutes', lang, count=minutes)})"
+    heading = f"## {lesson_title(book)} ({page_words('docs.minutes', lang, minutes=minutes)})"
     return relinked(f"{heading}\n\n{body}", folder)
 
 
@@ -108,8 +116,8 @@ def english_teaching(page: str, english: Sequence[Notebook]) -> str:
 def translated_teaching(books: Sequence[Notebook], english: Sequence[Notebook],
                         lang: str) -> str:
     """``docs/<lang>/teaching.md``: the heading and every lesson's plan in ``lang``."""
-    text = f"# {t('docs.teaching.title', lang)}\n\n" + plans(books, english, lang,
-                                                             Path("docs") / lang)
+    text = f"# {page_words('docs.teaching.title', lang)}\n\n" + plans(books, english, lang,
+                                                                      Path("docs") / lang)
     return right_to_left(lang, text) + "\n"
 
 
