@@ -28,6 +28,7 @@ def test_an_english_sentence_is_found(text: str) -> None:
     ("ye.score([6, 6, 6, 5, 5], 'full_house') == 28", "ur"),       # Python as written
     ("`check(\"02.3\", full_houses)` ಚಲಾಯಿಸಿ", "kn"),
     ("Joker قاعدہ: لازمی", "ur"),
+    ("('Four of a Kind', '\\u2067\\u2068Four of a Kind\\u2069\\u2069')", "ur"),  # escaped marks
     ("https://example.org/the/rule/book 0.0386 7,776 25/648 ±34.98", "kn"),
     ("Tables: 100%|██████████| 4/4 [00:01<00:00]", "kn"),  # one word is not a sentence
     ("def par(rules):\n    \"\"\"What a whole turn played for the box scores.\"\"\"\n"

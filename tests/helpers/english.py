@@ -77,6 +77,8 @@ def english_sentences(text: str, lang: str) -> list[str]:
     source shown as it is."""
     if is_python(text):
         return []
+    # direction marks, as they are or as a repr escapes them ('\\u2068Four of a Kind\\u2069')
+    text = re.sub(r"\\u[0-9a-fA-F]{4}|[\u200e\u200f\u2066-\u2069]", " ", text)
     for name in kept_names(lang):
         text = re.sub(rf"\b{re.escape(name)}\b", " ", text)
     text = _CODE.sub(" ", text)
