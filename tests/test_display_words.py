@@ -1,6 +1,7 @@
 """Nothing a learner sees stays English: the objects a lesson shows as a cell's result or prints
 (advice and its choices, for a target too; an analysis and its decisions; a game; simulated
-games, for a target too; the best play's expected score; a fairness test; a custom rule set)
+games, for a target too; the best play's expected score and the distribution of its final
+score; a fairness test; a custom rule set)
 speak the session's language in ``str()`` and in what IPython writes (``_repr_pretty_``, in a
 list too), while ``repr()`` stays Python's; so do the progress bars' labels and the board's
 refusals."""
@@ -51,12 +52,13 @@ OBJECTS: dict[str, Callable[[], Any]] = {
     "Expected": lambda: ye.optimal_expected_score("yacht"),
     "FairnessTest": lambda: fairness([8, 9, 12, 11, 6, 14], simulations=200, seed=1),
     "CustomRules": lambda: ye.custom_rules("yacht", rolls=4),
+    "ScoreDistribution": lambda: ye.optimal_score_distribution("yacht"),
 }
 
 #: Words of the English display that must not reach a Kannada or Urdu reader.
 ENGLISH = re.compile(r"\b(expected|rolls? left|loss|given up|chance|simulated|games?|"
                      r"standard deviation|rolls?|target|reached|turn|chose|best|Coach|"
-                     r"Analysis|Game over|degrees|p-value)\b", re.IGNORECASE)
+                     r"Analysis|Game over|degrees|p-value|possible|final scores?)\b", re.IGNORECASE)
 
 
 @pytest.fixture(autouse=True)

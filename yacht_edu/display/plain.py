@@ -19,9 +19,11 @@ if TYPE_CHECKING:
     from yacht_edu.coach import Advice, Analysis, Choice, Decision
     from yacht_edu.game import Game
     from yacht_edu.solver.backward import Expected
+    from yacht_edu.solver.distribution import ScoreDistribution
     from yacht_edu.strategies import Simulation
 
-__all__ = ["advice_text", "analysis_text", "choice_text", "decision_text", "expected_text",
+__all__ = ["advice_text", "analysis_text", "choice_text", "decision_text", "distribution_text",
+           "expected_text",
            "game_text", "simulation_text"]
 
 #: Between the parts of one line (as the coach's situation line writes it).
@@ -124,3 +126,12 @@ def expected_text(expected: Expected, lang: str | None = None) -> str:
     """The expected final score of the best play and its spread."""
     return t("coach.expected_now", lang, mean=decimal(float(expected.mean), 2, lang),
              sd=decimal(expected.sd, 2, lang))
+
+
+def distribution_text(distribution: ScoreDistribution, lang: str | None = None) -> str:
+    """The exact distribution of the final score: its rule set, how many final scores are
+    possible and between which, its mean and standard deviation."""
+    return t("probability.distribution_summary", lang, rules=distribution.rules.label(lang),
+             count=len(distribution), low=min(distribution), high=max(distribution),
+             mean=decimal(float(distribution.mean), 2, lang),
+             sd=decimal(distribution.sd, 2, lang))

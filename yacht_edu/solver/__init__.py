@@ -305,7 +305,7 @@ def optimal_score_distribution(rules: RulesLike = "yacht", *,
             scores, chances = saved.get("scores"), _decode(saved.get("chances"))
             if scores is not None and scores.dtype == np.int64 and len(scores) == len(chances):
                 numerators = dict(zip(scores.tolist(), map(int, chances), strict=True))
-                found = ScoreDistribution(ruleset.label("en"), numerators,
+                found = ScoreDistribution(ruleset, numerators,
                                           turn_denominator(ruleset) ** ruleset.turns)
             else:
                 found = score_distribution_of(solution, progress)

@@ -22,6 +22,7 @@ import numpy.typing as npt
 import sympy
 
 from yacht_edu.i18n import t
+from yacht_edu.rules import Rules
 from yacht_edu.solver.exact import ExactSolution, turn_denominator
 from yacht_edu.solver.play import turn_ends
 from yacht_edu.solver.states import box_rows
@@ -37,7 +38,7 @@ class ScoreDistribution(Mapping[int, sympy.Rational]):
     ``numerators[score] / denominator`` without sympy, for fast sums.
     """
 
-    rules_label: str
+    rules: Rules
     numerators: Mapping[int, int]
     denominator: int
 
@@ -73,8 +74,17 @@ class ScoreDistribution(Mapping[int, sympy.Rational]):
         total = sum(n for s, n in self.numerators.items() if s >= score)
         return sympy.Rational(total, self.denominator)
 
+    def __str__(self) -> str:
+        """What a learner reads, in the session's language (``repr()`` is Python's)."""
+        from yacht_edu.display.plain import distribution_text
+
+        return distribution_text(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
     def __repr__(self) -> str:
-        return (f"ScoreDistribution({self.rules_label}: {len(self)} scores from {min(self)} to "
+        return (f"ScoreDistribution({self.rules.name}: {len(self)} scores from {min(self)} to "
                 f"{max(self)}, mean {float(self.mean):.4f}, sd {self.sd:.4f})")
 
 
@@ -110,7 +120,7 @@ def score_distribution_of(solution: ExactSolution,
         bar.close()
     ((low, chances),) = layer.values()
     numerators = {low + i: int(n) for i, n in enumerate(chances) if n}
-    return ScoreDistribution(solution.rules.label("en"), numerators,
+    return ScoreDistribution(solution.rules, numerators,
                              turn_denominator(solution.rules) ** space.number_of_boxes)
 
 
