@@ -214,7 +214,8 @@ def test_a_seed_is_a_whole_number_of_sensible_size(seed: Any) -> None:
 
 
 @pytest.mark.parametrize("players", [None, 5, [], (), "", [""], ["  "], [1], {"A": 1},
-                                     pytest.param({"A", "B"}, id="a set"), b"AB", [["A"]], ["A", "A"], ["\ud800"]],
+                                     pytest.param({"A", "B"}, id="a set"), b"AB", [["A"]],
+                                     ["A", "A"], ["\ud800"]],
                          ids=repr)
 def test_players_are_a_non_empty_list_of_printable_names(players: Any) -> None:
     with pytest.raises(InvalidPlayersError):
