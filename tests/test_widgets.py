@@ -163,8 +163,9 @@ def test_the_roll_button_counts_down_with_plural_forms(clock: Clock) -> None:
         view.roll()
         settle(view, clock)
     assert shown == ["3 rolls left", "2 rolls left", "1 roll left"]
-    assert view.state["roll"] == {"key": "roll", "text": "No rolls left: score a box", "left": "",
-                                  "locked": True}
+    # the button keeps its words (and so its size): what to do next is its title
+    assert view.state["roll"] == {"key": "roll", "text": "Roll", "left": "0 rolls left",
+                                  "locked": True, "title": "No rolls left: score a box"}
 
 
 def test_roll_with_no_rolls_left_is_answered_with_the_rule(clock: Clock) -> None:
@@ -246,6 +247,37 @@ def test_a_score_makes_the_next_roll_wait_with_its_own_words(clock: Clock) -> No
     assert view.roll()
 
 
+def test_the_still_landing_answer_goes_when_the_dice_land(clock: Clock) -> None:
+    view = play(seed=1, clock=clock)
+    view.roll()
+    view.score("choice")
+    assert view.state["message"] == t("board.wait_dice", "en")
+    clock.wait()
+    view.referee.wake()  # what the kernel's loop calls once the table has settled
+    assert (view.state["message"], view.state["message_at"]) == ("", "")
+    assert not view.state["landing"]
+
+
+def test_a_refusal_is_not_taken_back_when_the_dice_land(clock: Clock) -> None:
+    """Only "wait" stops being true when the table settles; a rule's answer stays said."""
+    view = play(("Asha", "Ravi"), seed=1, clock=clock)
+    view.roll()
+    clock.wait()
+    view.score("choice", player="Ravi")
+    view.referee.wake()
+    assert view.state["message"] == NotYourTurnError(player="Ravi", current="Asha").message("en")
+
+
+def test_every_answer_is_numbered_so_the_view_can_tell_a_new_one(clock: Clock) -> None:
+    view = play(("Asha", "Ravi"), seed=1, clock=clock)
+    first = view.state["message_number"]
+    view.score("choice")  # before the roll
+    view.score("choice")  # the same words again: still a new answer, shown again
+    assert view.state["message_number"] == first + 2
+    view.roll()
+    assert view.state["message_number"] == first + 2  # an accepted move says nothing new
+
+
 def test_the_wait_is_lifted_by_the_running_event_loop() -> None:
     """In a kernel the board redraws itself once the dice have landed."""
     async def main() -> tuple[bool, bool]:
@@ -280,7 +312,8 @@ def test_open_boxes_offer_what_they_would_score(clock: Clock) -> None:
     game.roll(result=(6, 6, 6, 6, 2))
     assert cell(view, "four_of_a_kind") | {"key": ""} == {
         "key": "", "player": "Player 1", "box": "four_of_a_kind", "state": "open",
-        "text": "24", "zero": False, "title": "Four of a Kind: score 24 points here"}
+        "text": "24", "zero": False, "title": "Four of a Kind: score 24 points here",
+        "label": "Player 1, Four of a Kind: open, 24 if scored now"}
     assert cell(view, "full_house")["text"] == "0"
     assert cell(view, "full_house")["zero"]
 
@@ -311,6 +344,44 @@ def test_another_players_card_answers_whose_turn_it_is(clock: Clock) -> None:
     assert snapshot(view.game) == before
     assert view.state["message"] == NotYourTurnError(player="Ravi", current="Asha").message("en")
     assert view.state["message_at"] == "box-Ravi-choice"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_boxs_accessible_name_says_whose_it_is_and_whether_it_is_filled(lang: str,
+                                                                          clock: Clock) -> None:
+    game = Game(("Asha", "Ravi"), seed=1)
+    view = play(game=game, lang=lang, clock=clock)
+    game.roll(result=(3, 3, 3, 2, 2))
+    threes = t("category.threes", lang)
+    assert cell(view, "threes", "Asha")["label"] == t("widget.box_name_open", lang, player="Asha",
+                                                      box=threes, points=9)
+    assert cell(view, "threes", "Ravi")["label"] == t("widget.box_name_empty", lang,
+                                                      player="Ravi", box=threes)
+    view.score("threes")
+    assert cell(view, "threes", "Asha")["label"] == t("widget.box_name_filled", lang,
+                                                      player="Asha", box=threes, points=9)
+    labels = {cell(view, "threes", p)["label"] for p in ("Asha", "Ravi")}
+    assert len(labels) == 2  # the two columns no longer read the same
+    assert all("Asha" in label or "Ravi" in label for label in labels)
+
+
+def test_a_forbidden_boxs_accessible_name_says_so(clock: Clock) -> None:
+    game = Game(rules="yahtzee", seed=1)
+    view = play(game=game, clock=clock)
+    game.roll(result=(3, 3, 3, 3, 3))
+    view.score("yahtzee")
+    settle(view, clock)
+    game.roll(result=(3, 3, 3, 3, 3))
+    assert cell(view, "full_house")["label"] == "Player 1, Full House: open, not allowed now"
+
+
+def test_the_learners_messages_say_box_as_the_card_does() -> None:
+    """The card's heading says "Box": no English message a learner reads says "category"."""
+    assert t("widget.col_box", "en") == "Box"
+    for msgid, text in catalog("en").items():
+        if not msgid.startswith(("error.", "widget.", "board.", "display.")):
+            continue
+        assert "category" not in text.lower(), msgid
 
 
 def test_a_box_before_the_roll_answers_roll_first(clock: Clock) -> None:

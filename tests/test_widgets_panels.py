@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -11,10 +12,12 @@ import pytest
 
 from yacht_edu import Game, get_rules
 from yacht_edu.coach import Advice
-from yacht_edu.display.numbers import about_one_in, percent
+from yacht_edu.display.numbers import fraction, percent
 from yacht_edu.i18n import t
 from yacht_edu.widgets import GameView, play
 from yacht_edu.widgets.panels import COACH_MODES, CoachSettings
+
+FRACTION = re.compile(r"\d+(/\d+)?")
 
 
 def rows(view: GameView) -> dict[str, dict[str, Any]]:
@@ -72,7 +75,7 @@ def test_chances_with_one_roll_left_equal_brute_force(rules: str, dice: tuple[in
         row = shown[t(f"category.{box}", "en")]
         if row["kind"] == "chance":
             chance = best_chance_with_one_roll(dice, box, rules)
-            assert (row["shown"], row["exact"]) == (percent(chance), about_one_in(chance, "en"))
+            assert (row["shown"], row["exact"]) == (percent(chance), fraction(chance, "en"))
         else:  # a box every roll scores in: the points to expect, exactly
             points = best_points_with_one_roll(dice, box, rules)
             assert row["exact"] == (str(points.numerator) if points.denominator == 1
@@ -88,13 +91,32 @@ def test_upper_boxes_and_choice_show_points_the_others_a_chance() -> None:
     assert len(view.state["chances"]["explain"]) == 2  # the header says what each kind means
 
 
+@pytest.mark.parametrize("rules", ["yacht", "yahtzee"])
+def test_the_exact_column_is_a_fraction_on_every_row(rules: str) -> None:
+    game = Game(rules=rules, seed=3)
+    view = play(game=game, chances=True, settle=0)
+    game.roll(result=(2, 3, 4, 5, 5))  # the straights' chances are the long fractions
+    for row in view.state["chances"]["rows"]:
+        assert FRACTION.fullmatch(row["exact"]), row
+
+
+@pytest.mark.parametrize(("rules", "named", "not_named"), [
+    ("yacht", "Choice", "Chance"), ("yahtzee", "Chance", "Choice")])
+def test_the_chances_key_names_the_boxes_of_this_game(rules: str, named: str,
+                                                      not_named: str) -> None:
+    view = play(rules=rules, seed=1, chances=True)
+    key = view.state["chances"]["explain"][1]
+    assert f"(the upper boxes, {named})" in key
+    assert not_named not in key
+
+
 def test_before_the_first_roll_a_whole_turn_is_ahead() -> None:
     view = play(seed=1, chances=True)
     assert "in a turn of three rolls" in view.state["chances"]["heading"]
     # OEIS A096256: five of a kind within three rolls = 2783176/60466176 = 347897/7558272
     assert Fraction(2783176, 60466176) == Fraction(347897, 7558272)
     assert rows(view)["Yacht"]["shown"] == "4.6 %"
-    assert rows(view)["Yacht"]["exact"] == "about 1 in 22"
+    assert rows(view)["Yacht"]["exact"] == "347897/7558272"  # exact, as every row of it
 
 
 def test_after_the_last_roll_a_box_is_made_or_not() -> None:
@@ -278,3 +300,17 @@ def test_a_second_coach_mode_is_offered_and_chosen_by_an_intent(
     assert (coach["mode"], coach["sentence"]) == ("steady", "Keep calm.")
     with pytest.raises(ValueError, match="way the coach can play"):
         view.set_coach_mode("nonsense")
+
+
+def test_switching_the_coach_on_shows_at_once_that_it_is_working() -> None:
+    """The first state the view receives has the switch on and the panel working (a first solve
+    may take seconds); the advice follows; every click meanwhile is answered in these words."""
+    view = play(seed=1)
+    seen: list[dict[str, Any]] = []
+    view.observe(lambda change: seen.append(change["new"]), names="state")
+    view.show_panel("coach")
+    first = seen[0]
+    assert first["coach"] == {"working": True, "heading": t("board.coach_heading", "en")}
+    assert [s["on"] for s in first["switches"] if s["name"] == "coach"] == [True]
+    assert "sentence" in seen[-1]["coach"]
+    assert seen[-1]["working"] == "Working it out… wait a moment, then click again."

@@ -8,7 +8,7 @@ placeholders are written ``{name}`` and filled with :meth:`str.format`.
 >>> t("category.full_house")
 'Full House'
 >>> t("error.no_rolls_left", count=3)
-'You have used all 3 rolls of this turn: choose a category to score.'
+'You have used all 3 rolls of this turn: choose a box to score.'
 
 A parameter is shown as it is, except the few kinds that are marked for the reader: a
 :class:`BoxName` (or :class:`BoxNames`) is the one thing turned into words, a
@@ -17,9 +17,9 @@ A parameter is shown as it is, except the few kinds that are marked for the read
 give ``-10**5000``) is described instead, wherever it appears.
 
 >>> t("error.category_used", box=BoxName("full_house"), count=25)
-'Full House is already filled (with 25 points): choose an open category.'
+'Full House is already filled (with 25 points): choose an open box.'
 >>> t("error.category_used", box="full_house", count=1)  # a name, kept as it is; one point
-'full_house is already filled (with 1 point): choose an open category.'
+'full_house is already filled (with 1 point): choose an open box.'
 
 A message in a language written right to left (Urdu) comes out isolated, so that it reads in
 order wherever it is printed (a traceback, ``print(error)``, a warning, a left-to-right cell, an

@@ -88,12 +88,20 @@ function control(tag, key, intent, attributes, ...children) {
 
 // -- the parts of the board ----------------------------------------------------------------------
 
-function message(state) {
-  return h("div", { class: "yacht-message", role: "alert", "data-key": "message" }, state.message || "");
+/** What the learner reads about their last click, and the control it answers: Python's refusal,
+ *  or the view's own "working it out…" while a solve holds Python; nothing once dismissed. */
+function said(state, view) {
+  if (view.local) return view.local;
+  if (!state.message || view.dismissed === state.message_number) return { text: "", at: "" };
+  return { text: state.message, at: state.message_at };
 }
 
-function diceBar(state) {
-  if (state.final) return finalBox(state);
+function message(text) {
+  return h("div", { class: "yacht-message", role: "alert", "data-key": "message" }, text || "");
+}
+
+function diceBar(state, answer) {
+  if (state.final) return finalBox(state, answer);
   const dice = state.dice.map((die, position) => control(
     "button", die.key, { intent: "hold", die: position },
     {
@@ -109,19 +117,19 @@ function diceBar(state) {
   const button = control("button", "roll", { intent: "roll" }, {
     class: ["yacht-roll", locked && "yacht-locked", state.settling && "yacht-rolling"]
       .filter(Boolean).join(" "),
-    "aria-disabled": locked ? "true" : null,
+    "aria-disabled": locked ? "true" : null, title: roll.title || null,
   }, h("span", { class: "yacht-roll-word" }, roll.text),
      roll.left ? [" ", h("span", { class: "yacht-roll-left" }, roll.left)] : null);
   const row = h("div", {
     class: ["yacht-dice", state.landing && "yacht-landing"].filter(Boolean).join(" "),
     role: "group", "aria-label": state.dice_label, dir: "ltr", "data-key": "dice",
   }, dice);
-  const answers = state.message_at === "roll" || state.message_at.startsWith("die-") || !state.message_at;
+  const answers = !answer.at.startsWith("box-");  // a box is answered on the scorecard
   return h("div", { class: "yacht-dice-bar", "data-key": "dice-bar" }, row, button,
-           answers ? message(state) : null);
+           answers ? message(answer.text) : null);
 }
 
-function finalBox(state) {
+function finalBox(state, answer) {
   const final = state.final;
   const places = final.ranking.map((entry) => h("li", { class: "yacht-rank" },
     h("span", { class: "yacht-place" }, ltr(entry.place)), " ",
@@ -131,10 +139,10 @@ function finalBox(state) {
     h("div", { class: "yacht-final-heading" }, final.heading),
     h("ol", { class: "yacht-ranking" }, places),
     control("button", "new-game", { intent: "new_game" }, { class: "yacht-new-game" }, final.new_game),
-    message(state));
+    message(answer.text));
 }
 
-function scorecard(state) {
+function scorecard(state, answer) {
   const card = state.card;
   const head = h("tr", {},
     h("th", { class: "yacht-box-name", scope: "col" }, card.box_heading),
@@ -161,14 +169,13 @@ function scorecard(state) {
             class: ["yacht-box", `yacht-category-${cell.box}`, `yacht-${cell.state}`,
                     cell.zero && "yacht-zero"].filter(Boolean).join(" "),
             "data-player": cell.player,
-            "aria-label": cell.text ? `${row.name} ${cell.text}` : row.name,
+            "aria-label": cell.label,
             title: cell.title,
             "aria-disabled": open ? null : "true",
             tabindex: current || cell.state === "filled" ? null : "-1",
           }, ltr(cell.text));
-        const answer = state.message_at === cell.key ? message(state) : null;
         return h("td", { class: ["yacht-cell", current && "yacht-current"].filter(Boolean).join(" ") },
-                 button, answer);
+                 button, answer.at === cell.key ? message(answer.text) : null);
       }));
   });
   return h("table", {
@@ -203,8 +210,20 @@ function chancesPanel(chances, view) {
                   "aria-pressed": String(exact) }, exact ? chances.exact_off : chances.exact_on));
 }
 
+function solvingBar(progress, solving) {
+  const known = progress >= 0;
+  return h("div", { class: "yacht-solving", role: "status" },
+    h("progress", { class: "yacht-progress", max: "100", value: known ? String(progress) : null,
+                    "aria-label": solving }),
+    h("span", {}, solving, known ? [" ", ltr(`${progress} %`)] : null));
+}
+
 function coachPanel(coach, progress, solving, die) {
   if (coach.note) return h("section", { class: "yacht-panel yacht-coach-panel" }, h("p", {}, coach.note));
+  if (coach.working) {  // the first answer is being worked out: at once a sign of it
+    return h("section", { class: "yacht-panel yacht-coach-panel", "data-key": "coach" },
+      h("h3", {}, coach.heading), solvingBar(progress, solving));
+  }
   const modes = coach.modes.length > 1 ? h("div", { class: "yacht-modes", role: "radiogroup" },
     coach.modes.map((mode) => control("button", `mode-${mode.name}`, { intent: "coach_mode", mode: mode.name }, {
       class: "yacht-mode", role: "radio", "aria-checked": String(mode.name === coach.mode),
@@ -222,16 +241,14 @@ function coachPanel(coach, progress, solving, die) {
     h("tbody", {}, rows))) : null;
   return h("section", { class: "yacht-panel yacht-coach-panel", "data-key": "coach" },
     h("h3", {}, coach.heading), modes, coach.target ? targetBox(coach.target) : null,
-    progress >= 0 ? h("div", { class: "yacht-solving", role: "status" },
-      h("progress", { class: "yacht-progress", max: "100", value: String(progress),
-                      "aria-label": solving }),
-      h("span", {}, solving, " ", ltr(`${progress} %`))) : null,
+    progress >= 0 ? solvingBar(progress, solving) : null,
     h("p", { class: "yacht-coach-sentence" }, coach.sentence),
     coach.luck ? h("div", { class: "yacht-luck" }, h("h4", {}, coach.luck.heading),
       h("ul", {}, coach.luck.lines.map((line) => h("li", {}, line))), h("p", {}, coach.luck.moral)) : null,
     coach.why ? h("p", { class: "yacht-why" }, coach.why) : null,
-    table,
-    coach.spread ? h("p", { class: "yacht-spread-note" }, coach.spread) : null);
+    // what ± means comes before the table, so that it is read with the advice on a small screen
+    coach.spread ? h("p", { class: "yacht-spread-note" }, coach.spread) : null,
+    table);
 }
 
 /** The target mode's number box (the learner's target), or the leader's score to beat. */
@@ -245,13 +262,14 @@ function targetBox(target) {
 
 function board(state, view, progress) {
   const parts = new Set(state.parts);
+  const answer = said(state, view);
   const main = [];
-  if (parts.has("dice")) main.push(diceBar(state));
-  if (parts.has("card")) main.push(scorecard(state));
-  if (!parts.has("dice") && state.message) main.push(message(state));
-  const side = [];
-  if (state.chances) side.push(chancesPanel(state.chances, view));
+  if (parts.has("dice")) main.push(diceBar(state, answer));
+  if (parts.has("card")) main.push(scorecard(state, answer));
+  if (!parts.has("dice") && answer.text) main.push(message(answer.text));
+  const side = [];  // the coach first: its advice stays on a small screen, "my chances" below it
   if (state.coach) side.push(coachPanel(state.coach, progress, state.solving, state.die));
+  if (state.chances) side.push(chancesPanel(state.chances, view));
   const heading = h("div", { class: "yacht-heading", "data-key": "heading" },
     h("span", { class: "yacht-title" }, state.title),
     h("span", { class: "yacht-status" }, state.status),
@@ -266,25 +284,86 @@ function board(state, view, progress) {
 
 // -- the widget ----------------------------------------------------------------------------------
 
+/** The part of the page the board is shown in: the widget's own box, within the window. */
+function room(el) {
+  const box = el.getBoundingClientRect();
+  return { left: Math.max(box.left, 0), right: Math.min(box.right, window.innerWidth),
+           top: box.top, bottom: box.bottom };
+}
+
+/** A refusal on the scorecard is placed beside its box and kept whole inside the board's room:
+ *  moved sideways rather than cut, and above its box when there is no room below. */
+function placeAnswers(root, el) {
+  for (const bubble of root.querySelectorAll(".yacht-cell > .yacht-message")) {
+    if (!bubble.textContent) continue;
+    const space = room(el);
+    bubble.style.maxWidth = `min(26em, ${Math.max(space.right - space.left - 8, 80)}px)`;
+    const cell = bubble.parentElement.getBoundingClientRect();
+    const wide = bubble.getBoundingClientRect().width;
+    const rtl = getComputedStyle(root).direction === "rtl";
+    const wanted = rtl ? cell.left : cell.right - wide;  // aligned with the box's far edge
+    const left = Math.min(Math.max(wanted, space.left + 4), space.right - 4 - wide);
+    bubble.style.left = `${left - cell.left}px`;
+    bubble.style.right = "auto";
+    const high = bubble.getBoundingClientRect().height;
+    if (cell.bottom + high > space.bottom && cell.top - high >= space.top) {
+      bubble.style.top = "auto";
+      bubble.style.bottom = "100%";
+    }
+  }
+}
+
+/** How long a refusal stays up unless the learner clicks again, in milliseconds. */
+const SHOWN_FOR = 6000;
+
 function render({ model, el }) {
-  const view = { showExact: false };
+  const view = { showExact: false, dismissed: -1, local: null, timer: null, shown: null };
   let root = null;
   const draw = () => {
-    const next = board(model.get("state"), view, model.get("progress"));
+    const state = model.get("state");
+    if (view.local && !busy()) view.local = null;  // the solve is over: clicks act again
+    const next = board(state, view, model.get("progress"));
     if (root === null) {
       root = next;
       el.append(root);
     } else {
       morph(root, next);
     }
+    placeAnswers(root, el);
+    const answer = said(state, view);
+    const shown = answer.text ? `${answer.at}|${view.local ? "local" : state.message_number}` : null;
+    if (shown !== view.shown) {  // a new answer: it goes away by itself after a while
+      view.shown = shown;
+      clearTimeout(view.timer);
+      if (shown) view.timer = setTimeout(dismiss, SHOWN_FOR);
+    }
+  };
+  const dismiss = () => {
+    const state = model.get("state");
+    view.dismissed = state.message_number;
+    view.local = null;
+    draw();
+  };
+  // While Python works out a first answer (a solve), a click would wait silently behind it:
+  // the view answers it at once instead and sends nothing.
+  const busy = () => {
+    const state = model.get("state");
+    return model.get("progress") >= 0 || Boolean(state.coach && state.coach.working);
   };
   const clicked = (event) => {
+    // Any click on the board takes the last answer away: it has been read, or it is in the way.
+    if (root.contains(event.target) && said(model.get("state"), view).text) dismiss();
     const target = event.target.closest("[data-intent], [data-local]");
     if (!target || !root.contains(target)) return;
     // The second click of a double click is part of the same gesture: it acted once already.
     if (event.detail > 1) return;
     if (target.dataset.local === "exact") {
       view.showExact = !view.showExact;
+      draw();
+      return;
+    }
+    if (busy()) {
+      view.local = { text: model.get("state").working, at: target.dataset.key || "" };
       draw();
       return;
     }
@@ -317,6 +396,7 @@ function render({ model, el }) {
     el.removeEventListener("keydown", changed);
     model.off("change:state", draw);
     model.off("change:progress", draw);
+    clearTimeout(view.timer);
   };
 }
 

@@ -180,6 +180,8 @@ class GameView(anywidget.AnyWidget):
             raise RuleError("widgets.error.unknown_panel", value=Given(panel),
                             choices=", ".join(PANELS))
         self.panels[panel] = bool(on)
+        if on and panel == "coach":  # its first answer may take a solve: show at once it is coming
+            self.state = self.state | {"switches": self._switches(), "coach": self._working()}
         self.render()
 
     def set_coach_mode(self, mode: str) -> None:
@@ -243,11 +245,11 @@ class GameView(anywidget.AnyWidget):
             "parts": list(self.parts),
             "message": referee.message,
             "message_at": referee.message_at,
+            "message_number": referee.said,
             "settling": referee.settling,
             "solving": t("widget.coach_solving", lang),
-            "switches": [{"key": f"switch-{name}", "name": name,
-                          "label": t(f"widget.{name}_switch", lang), "on": on}
-                         for name, on in self.panels.items()],
+            "working": t("widget.working", lang),
+            "switches": self._switches(),
             "chances": self._panel("chances") if self.panels["chances"] else None,
             "coach": self._panel("coach") if self.panels["coach"] else None,
         }
@@ -258,6 +260,16 @@ class GameView(anywidget.AnyWidget):
         luck and skill, worked out in the background."""
         self.shared.append(game)
         sender.send(sender.game_event(game.to_json(), uuid.uuid4().hex))
+
+    def _switches(self) -> list[dict[str, Any]]:
+        lang = self.lang
+        return [{"key": f"switch-{name}", "name": name,
+                 "label": t(f"widget.{name}_switch", lang), "on": on}
+                for name, on in self.panels.items()]
+
+    def _working(self) -> dict[str, Any]:
+        """The coach panel while its first answer is being worked out."""
+        return {"working": True, "heading": t("board.coach_heading", self.lang)}
 
     def _panel(self, name: str) -> dict[str, Any]:
         """A panel's state; a panel that cannot answer says so and the game goes on."""

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 
 from yacht_edu.dice import multisets
 from yacht_edu.display.numbers import (
-    about_one_in,
     about_points,
     decimal,
     fraction,
@@ -71,10 +70,19 @@ def chances_state(game: Game, lang: str) -> ViewState:
     heading = (t("widget.chances_fresh", lang, player=game.current_player) if game.dice is None
                else tn("board.chances_heading", rolls, lang))
     return {"heading": heading, "rows": rows,
-            "explain": [t("board.chances_make", lang), t("board.chances_points", lang)],
+            "explain": [t("board.chances_make", lang), points_key(game, lang)],
             "columns": [t("widget.col_box", lang), t("board.col_chance", lang),
                         t("board.col_exact", lang)],
             "exact_on": t("board.show_exact", lang), "exact_off": t("board.hide_exact", lang)}
+
+
+def points_key(game: Game, lang: str) -> str:
+    """The key's line for the boxes that show points: named as this game has them (the upper
+    boxes, and Choice in Yacht or Chance in Yahtzee)."""
+    rules = game.rules
+    lower = [box_name(box, lang) for box in rules.lower_section if always_scores(game, box)]
+    boxes = t("list.separator", lang).join([t("board.upper_boxes", lang), *lower])
+    return t("board.chances_points_in", lang, boxes=boxes)
 
 
 def always_scores(game: Game, box: str) -> bool:
@@ -99,7 +107,7 @@ def chance_row(game: Game, box: str, chance: Fraction, lang: str) -> ViewState:
                 "bar": float(expected / best) if best else 0.0,
                 "exact": fraction(expected, lang)}
     return {"box": box, "name": name, "kind": "chance", "shown": percent(chance, lang),
-            "bar": float(chance), "exact": about_one_in(chance, lang)}
+            "bar": float(chance), "exact": fraction(chance, lang)}
 
 
 #: The target the coach's target mode starts with: a good game of Yacht (about 1 in 5 reach it).

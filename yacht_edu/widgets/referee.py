@@ -75,6 +75,9 @@ class Referee:
         self.message = ""
         #: Which control the message answers (``"roll"``, ``"die-2"``, ``"box-Asha-ones"`` ...).
         self.message_at = ""
+        #: How many messages have been said: the view tells a new refusal from one it has hidden.
+        self.said = 0
+        self._says_wait = False
 
     # -- what the views read ------------------------------------------------------------------
 
@@ -111,12 +114,13 @@ class Referee:
         if self.settling:
             wait = "board.wait_dice" if self._last_move == "roll" else "board.wait_score"
             self.say(t(wait, self.lang), at)
+            self._says_wait = True  # said until the table has settled, no longer
             return False
         before = self._settled_at
         if settles:  # set before the move, so the views it triggers show the table settling
             self._settled_at = self.clock() + self.settle
             self._last_move = kind
-        self.message, self.message_at = "", ""
+        self.message, self.message_at, self._says_wait = "", "", False
         try:
             move()
         except RuleError as error:
@@ -130,6 +134,9 @@ class Referee:
     def say(self, text: str, at: str = "") -> None:
         """Show ``text`` to the learner beside the control ``at`` (empty text clears it)."""
         self.message, self.message_at = text, at
+        self._says_wait = False
+        if text:
+            self.said += 1
         self.refresh()
 
     def new_game(self, game: Game) -> None:
@@ -163,11 +170,15 @@ class Referee:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        loop.call_later(delay, self._wake)
+        loop.call_later(delay, self.wake)
 
-    def _wake(self) -> None:
+    def wake(self) -> None:
+        """Re-render once the table has settled (the kernel's event loop calls it), taking back
+        a "wait" said meanwhile."""
         left = self._settled_at - self.clock()
         if left > 0:  # a later move extended the lock, or the loop woke a hair early
             self._wake_later(max(left, 0.01))
             return
+        if self._says_wait:  # "still landing" is no longer true once the dice have landed
+            self.message, self.message_at, self._says_wait = "", "", False
         self.refresh()

@@ -62,10 +62,10 @@ def roll_state(game: Game, lang: str) -> ViewState:
     rolls = game.rolls_left
     if game.over:
         return {"key": "roll", "text": t("widget.roll_over", lang), "left": "", "locked": True}
-    if rolls == 0:
-        return {"key": "roll", "text": t("widget.roll_none", lang), "left": "", "locked": True}
+    # The button keeps its words and its size all turn: what the learner does next is its title.
     return {"key": "roll", "text": t("board.roll", lang),
-            "left": tn("board.rolls_left", rolls, lang), "locked": False}
+            "left": tn("board.rolls_left", rolls, lang), "locked": rolls == 0,
+            "title": t("widget.roll_none", lang) if rolls == 0 else ""}
 
 
 # -- the scorecard: one table, boxes as rows, players as columns --------------------------------
@@ -109,19 +109,25 @@ def box_cell(game: Game, player: str, box: str, name: str, lang: str) -> ViewSta
     card = game.scorecard(player)
     value = card.boxes[box]
     cell = {"key": box_key(player, box), "player": player, "box": box}
+    named = {"player": player, "box": name}
     if value is not None:
         return cell | {"state": "filled", "text": digits(value, lang), "zero": False,
-                       "title": t("widget.box_filled", lang, box=name, count=value)}
+                       "title": t("widget.box_filled", lang, box=name, count=value),
+                       "label": t("widget.box_name_filled", lang, **named, points=value)}
     to_move = not game.over and game.current_player == player
     if not to_move or game.dice is None:
         return cell | {"state": "waiting", "text": "", "zero": False,
-                       "title": waiting_words(game, player, name, lang)}
+                       "title": waiting_words(game, player, name, lang),
+                       "label": t("widget.box_name_empty", lang, **named)}
     offer = card.option(game.dice, box)
     if not offer.allowed:
         why = offer.reason.message(lang) if offer.reason else name
-        return cell | {"state": "forbidden", "text": "–", "zero": False, "title": why}
+        return cell | {"state": "forbidden", "text": "–", "zero": False, "title": why,
+                       "label": t("widget.box_name_forbidden", lang, **named)}
     return cell | {"state": "open", "text": offer_text(offer, lang), "zero": offer.gain == 0,
-                   "title": offer_words(offer, name, lang)}
+                   "title": offer_words(offer, name, lang),
+                   "label": t("widget.box_name_open", lang, **named,
+                              points=offer_text(offer, lang))}
 
 
 def waiting_words(game: Game, player: str, name: str, lang: str) -> str:
