@@ -164,9 +164,9 @@ def app(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def screen(request: pytest.FixtureRequest) -> dict[str, Any]:
-    """The browser window: 1400 x 1100 unless a test asks for another (``indirect=True``), such
-    as a school laptop's 1366 x 768 or a touch screen (``"has_touch": True``)."""
-    return {"width": 1400, "height": 1100, **getattr(request, "param", {})}
+    """The browser window: a school laptop's 1366 x 768 unless a test asks for another
+    (``indirect=True``), such as a touch screen (``"has_touch": True``)."""
+    return {"width": 1366, "height": 768, **getattr(request, "param", {})}
 
 
 @pytest.fixture
