@@ -15,6 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon, Rectangle
 
@@ -47,6 +48,22 @@ def ys(line: Line2D) -> list[float]:
     return [float(v) for v in np.asarray(line.get_ydata())]
 
 
+def drawn(figure: Figure | None) -> Axes:
+    """The one pair of axes of a figure a plot made (and returned, for a notebook to show)."""
+    assert figure is not None
+    (ax,) = figure.axes
+    return ax
+
+
+def test_a_plot_returns_its_figure_and_leaves_no_second_one_for_the_notebook() -> None:
+    """A cell ending with a plot shows one picture: the figure it returns (not an ``Axes``
+    line), which pyplot no longer holds, so the cell's end does not show it again."""
+    open_before = plt.get_fignums()
+    figure = plot_score_distribution("choice")
+    assert isinstance(figure, Figure)
+    assert plt.get_fignums() == open_before
+
+
 def legend_texts(ax: Axes) -> list[str]:
     legend = ax.get_legend()
     assert legend is not None
@@ -64,7 +81,7 @@ def close_figures() -> Iterator[None]:
 
 
 def test_distribution_bars_are_the_exact_chances() -> None:
-    ax = plot_score_distribution("choice")
+    ax = drawn(plot_score_distribution("choice"))
     distribution = one_roll_distribution("choice")
     assert [round(bar.get_x() + bar.get_width() / 2) for bar in bars(ax)] == list(distribution)
     assert [bar.get_height() for bar in bars(ax)] == [float(p) for p in distribution.values()]
@@ -74,12 +91,12 @@ def test_distribution_bars_are_the_exact_chances() -> None:
 
 def test_draws_on_the_given_axes() -> None:
     _, ax = plt.subplots()
-    assert plot_score_distribution("yacht", ax=ax) is ax
+    assert plot_score_distribution("yacht", ax=ax) is None  # the figure is the caller's
     assert [bar.get_height() for bar in bars(ax)] == [1295 / 1296, 1 / 1296]
 
 
 def test_chance_within_n_rolls_closed_form_and_turns() -> None:
-    ax = plot_chance_within("yacht", n_max=10)
+    ax = drawn(plot_chance_within("yacht", n_max=10))
     closed, optimal, most_common = ax.lines
     assert xs(closed) == list(range(1, 11))
     assert ys(closed) == [float(p_kind_within(5).subs(n, k)) for k in range(1, 11)]
@@ -90,14 +107,14 @@ def test_chance_within_n_rolls_closed_form_and_turns() -> None:
 
 
 def test_chance_within_for_a_box_without_a_closed_form() -> None:
-    ax = plot_chance_within("full_house", "yahtzee", n_max=4)
+    ax = drawn(plot_chance_within("full_house", "yahtzee", n_max=4))
     assert len(ax.lines) == 2
     assert ys(ax.lines[0]) == [float(p_within("full_house", k, "yahtzee"))
                                              for k in range(1, 5)]
 
 
 def test_law_of_large_numbers_runs_toward_the_exact_value() -> None:
-    ax = plot_law_of_large_numbers("full_house", trials=500, seed=5)
+    ax = drawn(plot_law_of_large_numbers("full_house", trials=500, seed=5))
     running, exact = ax.lines
     made = [score(d, "full_house") > 0 for d in simulate_turns("full_house", trials=500, seed=5)]
     assert ys(running)[-1] == pytest.approx(sum(made) / 500)
@@ -111,7 +128,7 @@ def test_strategy_scores_draw_each_simulation_as_shares_of_its_games() -> None:
 
     results = {name: simulate(name, "yacht", games=300, seed=5)
                for name in ("chase_five", "optimal")}
-    ax = plot_strategy_scores(results)
+    ax = drawn(plot_strategy_scores(results))
     outlines = cast("Sequence[Polygon]", ax.patches)  # a step outline each
     assert len(outlines) == 2
     for outline, simulation in zip(outlines, results.values(), strict=True):
@@ -132,7 +149,7 @@ P_YACHT = Fraction(2783176, 60466176)
 
 def test_waiting_time_bars_are_the_geometric_chances_and_the_dots_the_simulation() -> None:
     simulated = simulate_first_yacht(learners=500, seed=1)
-    ax = plot_waiting_time(first_yacht(), simulated, turns=40)
+    ax = drawn(plot_waiting_time(first_yacht(), simulated, turns=40))
     heights = [bar.get_height() for bar in bars(ax)]
     assert [round(bar.get_x() + bar.get_width() / 2) for bar in bars(ax)] == list(range(1, 41))
     assert heights == [float(first_yacht().chance_at(k)) for k in range(1, 41)]
@@ -147,7 +164,7 @@ def test_waiting_time_bars_are_the_geometric_chances_and_the_dots_the_simulation
 
 
 def test_waiting_time_alone_speaks_the_learners_language() -> None:
-    ax = plot_waiting_time(lang="hi")
+    ax = drawn(plot_waiting_time(lang="hi"))
     assert len(bars(ax)) == 60 and len(ax.lines) == 1   # no simulation given: no dots
     assert ax.get_xlabel() == t("plot.wait.turn", "hi") != t("plot.wait.turn", "en")
 
@@ -164,7 +181,7 @@ def test_waiting_time_refuses_a_bad_number_of_turns_and_draws_nothing() -> None:
 
 def test_fair_die_spread_counts_the_classes_that_saw_each_number_of_sixes() -> None:
     classes = np.random.default_rng(10).multinomial(60, [1 / 6] * 6, size=1000)
-    ax = plot_fair_die_spread(classes, [8, 9, 12, 11, 6, 14])
+    ax = drawn(plot_fair_die_spread(classes, [8, 9, 12, 11, 6, 14]))
     heights = [bar.get_height() for bar in bars(ax)]
     centres = [round(bar.get_x() + bar.get_width() / 2) for bar in bars(ax)]
     sixes = Counter(int(row[5]) for row in classes)   # counted a second way
@@ -190,7 +207,7 @@ def test_chi_square_plot_draws_the_simulated_statistics_and_the_curve() -> None:
     from scipy import stats
 
     test = fairness([8, 9, 12, 11, 6, 14], simulations=2000, seed=3)
-    ax = plot_chi_square(test)
+    ax = drawn(plot_chi_square(test))
     heights = [bar.get_height() for bar in bars(ax)]
     shares, _ = np.histogram(test.simulated, bins=60, density=True)
     assert heights == pytest.approx(list(shares), rel=1e-12)

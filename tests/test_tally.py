@@ -35,9 +35,33 @@ def test_the_result_is_the_fairness_test() -> None:
     widget.set_counts([8, 9, 12, 11, 6, 14])
     assert widget.test is not None and widget.test.statistic == yacht_edu.fairness(
         [8, 9, 12, 11, 6, 14]).statistic
-    assert widget.result == fairness_summary(widget.test, "en") and "0.5210" in widget.result
+    summary = fairness_summary(widget.test, "en")
+    assert widget.result.startswith(summary) and "0.5210" in widget.result
+    # and then in words, what that p-value means for the die
+    assert widget.result.endswith("in about 52 % of tallies of this size, so these rolls give "
+                                  "no reason to doubt the die.")
     send(widget, intent="count", face=6, count="40")
     assert widget.counts == [8, 9, 12, 11, 6, 40] and widget.test.p_value_float < 1e-3
+    assert "so these rolls are a reason to doubt the die" in widget.result
+
+
+@pytest.mark.parametrize(("p", "key"), [(0.0499, "die_tally.verdict_doubt"),
+                                        (0.05, "die_tally.verdict_fits")])
+def test_the_verdict_turns_at_one_in_twenty(p: float, key: str) -> None:
+    from dataclasses import replace
+
+    from yacht_edu.i18n import t
+    from yacht_edu.widgets.tally import verdict
+
+    test = replace(yacht_edu.fairness([8, 9, 12, 11, 6, 14]), p_value_float=p)
+    assert verdict(test, "kn") == t(key, "kn", percent=yacht_edu.display.percent(p, "kn"))
+
+
+def test_the_tally_shows_its_groups_name() -> None:
+    """Several groups on one projector tell their tallies apart."""
+    assert yacht_edu.tally("Group A").labels["group"] == "Group: Group A"
+    assert yacht_edu.tally("Gruppe B", lang="ur").labels["group"] == "⁧گروپ: ⁨Gruppe B⁩⁩"
+    assert yacht_edu.tally().labels["group"] == ""  # no group named: no line
 
 
 def test_few_rolls_are_flagged_in_the_result() -> None:

@@ -275,7 +275,9 @@ def test_the_plot_shows_both_players() -> None:
     curves = reach_curves("yacht")
     assert curves.gap.min() >= -1e-12 and curves.gap.max() > 0.05  # the lesson: a real gap
     assert curves.best[200] == reach_probability(200)
-    ax = plot_reach("yacht", lang="kn")
+    figure = plot_reach("yacht", lang="kn")
+    assert figure is not None
+    (ax,) = figure.axes
     best, expected = ax.get_lines()
     assert np.array_equal(best.get_ydata(), curves.best)
     assert np.array_equal(expected.get_ydata(), curves.expected_player)

@@ -2,10 +2,11 @@
 numbers, the wait for a yacht, a fair die's counts.  The only module besides the widgets that
 imports matplotlib (the ``lab`` extra).
 
-Each function takes an optional matplotlib ``ax`` and returns the one it drew on; exact
-fractions become floats only here, where they are drawn.  Its words are written in fonts that
-have the letters of its language (:data:`FONTS`), chosen here for the picture being drawn,
-never for the whole session.
+Each function draws on a new figure and returns it, so that a notebook cell ending with the call
+shows one picture and no text; given a matplotlib ``ax``, it draws there and returns None (the
+figure is the caller's).  Exact fractions become floats only here, where they are drawn.  Its
+words are written in fonts that have the letters of its language (:data:`FONTS`), chosen here
+for the picture being drawn, never for the whole session.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from yacht_edu.rules import RulesLike, get_rules
 try:
     import matplotlib.pyplot as plt
     from matplotlib import font_manager
+    from matplotlib.figure import Figure
 except ImportError as missing:  # pragma: no cover - depends on the installation
     raise ImportError(t("widget.panel_missing", module="matplotlib")) from missing
 
@@ -123,19 +125,24 @@ def in_its_fonts(draw: Callable[P, R]) -> Callable[P, R]:
     return drawn
 
 
-def axes(ax: Axes | None) -> Axes:
-    """``ax``, or the axes of a new figure."""
+def axes(ax: Axes | None) -> tuple[Axes, Figure | None]:
+    """Where to draw: ``ax`` and no new figure, or the axes of a new figure and that figure.
+
+    The new figure is made by pyplot (so that a notebook knows how to show it) and let go at
+    once: a notebook shows it once, as the value a plot returns, and not a second time when the
+    cell ends."""
     if ax is not None:
-        return ax
-    _, new = plt.subplots(figsize=(7, 4))
-    return new
+        return ax, None
+    made = plt.figure(figsize=(7, 4))
+    plt.close(made)
+    return made.subplots(), made
 
 
 @in_its_fonts
 def plot_score_distribution(box: str = "choice", rules: RulesLike = "yacht", *,
-                            ax: Axes | None = None, lang: str | None = None) -> Axes:
+                            ax: Axes | None = None, lang: str | None = None) -> Figure | None:
     """A bar for every score the box can take after one roll, as high as its exact chance."""
-    ax = axes(ax)
+    ax, picture = axes(ax)
     distribution = one_roll_distribution(box, rules)
     scores = list(distribution)
     ax.bar(scores, [float(p) for p in distribution.values()], color="#1a4f8b",
@@ -148,15 +155,15 @@ def plot_score_distribution(box: str = "choice", rules: RulesLike = "yacht", *,
     ax.set_title(t("probability.plot.distribution_title", lang,
                    box=box_name(box, lang), rules=get_rules(rules).label(lang)))
     ax.legend()
-    return ax
+    return picture
 
 
 @in_its_fonts
-def plot_chance_within(box: str = "yacht", rules: RulesLike = "yacht", *,
-                       n_max: int = 10, ax: Axes | None = None, lang: str | None = None) -> Axes:
+def plot_chance_within(box: str = "yacht", rules: RulesLike = "yacht", *, n_max: int = 10,
+                       ax: Axes | None = None, lang: str | None = None) -> Figure | None:
     """The chance to make the box within n = 1 … ``n_max`` rolls: best play, keeping the most
     common face, and (for an "of a kind" box) the closed form of :func:`p_kind_within`."""
-    ax = axes(ax)
+    ax, picture = axes(ax)
     rolls = list(range(1, n_max + 1))
     target = kind_of(box)
     if target is not None:
@@ -171,16 +178,16 @@ def plot_chance_within(box: str = "yacht", rules: RulesLike = "yacht", *,
     ax.set_ylim(0, 1.05)
     ax.set_title(t("probability.plot.within_title", lang, box=box_name(box, lang)))
     ax.legend()
-    return ax
+    return picture
 
 
 @in_its_fonts
 def plot_law_of_large_numbers(box: str = "yacht", rules: RulesLike = "yacht", *,
                               rolls: int = 3, trials: int = 2000, seed: int = 0,
                               strategy: StrategyLike = "optimal", ax: Axes | None = None,
-                              lang: str | None = None) -> Axes:
+                              lang: str | None = None) -> Figure | None:
     """The share of simulated turns that made the box so far, against the exact chance."""
-    ax = axes(ax)
+    ax, picture = axes(ax)
     ruleset = get_rules(rules)
     turns = simulate_turns(box, rolls, ruleset, strategy, trials=trials, seed=seed)
     made = [ruleset.score(dice, box) > 0 for dice in turns]
@@ -195,18 +202,18 @@ def plot_law_of_large_numbers(box: str = "yacht", rules: RulesLike = "yacht", *,
     ax.set_ylabel(t("probability.plot.share", lang, box=box_name(box, lang)))
     ax.set_title(t("probability.plot.lln_title", lang, count=rolls))
     ax.legend()
-    return ax
+    return picture
 
 
 @in_its_fonts
 def plot_strategy_scores(results: Mapping[str, Any], *, ax: Axes | None = None,
-                         lang: str | None = None) -> Axes:
+                         lang: str | None = None) -> Figure | None:
     """The final scores of simulated games, one outline per strategy, each normalised to shares.
 
     ``results`` maps a strategy's name to its ``Simulation`` (or to a pair whose last item is
     one, as :func:`yacht_edu.strategies.compare` returns).
     """
-    ax = axes(ax)
+    ax, picture = axes(ax)
     games = 0
     for name, result in results.items():
         simulation = result[-1] if isinstance(result, tuple) else result
@@ -220,15 +227,15 @@ def plot_strategy_scores(results: Mapping[str, Any], *, ax: Axes | None = None,
     ax.set_ylabel(t("probability.plot.games_share", lang))
     ax.set_title(t("probability.plot.strategies_title", lang, count=games))
     ax.legend()
-    return ax
+    return picture
 
 
 @in_its_fonts
 def plot_comparison(comparison: Any, *, ax: Axes | None = None,
-                    lang: str | None = None) -> Axes:
+                    lang: str | None = None) -> Figure | None:
     """Where the points of the optimal player come from: for each box, the average points it
     adds under each rule set of a :func:`yacht_edu.compare_rules` comparison, side by side."""
-    ax = axes(ax)
+    ax, picture = axes(ax)
     boxes = comparison.boxes
     width = 0.8 / len(comparison)
     for i, summary in enumerate(comparison):
@@ -240,20 +247,20 @@ def plot_comparison(comparison: Any, *, ax: Axes | None = None,
     ax.set_ylabel(t("compare.plot_points", lang))
     ax.set_title(t("compare.plot_title", lang))
     ax.legend()
-    return ax
+    return picture
 
 
 @in_its_fonts
 def plot_waiting_time(wait: WaitingTime | None = None, simulation: WaitSimulation | None = None,
                       *, turns: int = 60, ax: Axes | None = None,
-                      lang: str | None = None) -> Axes:
+                      lang: str | None = None) -> Figure | None:
     """The geometric distribution of the wait for the first yacht: a bar for each turn
     1 … ``turns``, as high as the exact chance that the first yacht comes then
     (:meth:`WaitingTime.chance_at`; ``wait`` defaults to :func:`first_yacht`), the mean wait
     as a line, and beside the bars the shares of a :func:`simulate_first_yacht` run, if given."""
     shown = range(1, whole_turns(turns, "turns", 1) + 1)
     wait = first_yacht() if wait is None else wait
-    ax = axes(ax)
+    ax, picture = axes(ax)
     ax.bar(shown, [float(wait.chance_at(k)) for k in shown], color="#9ec5e8",
            label=t("plot.wait.exact", lang))
     if simulation is not None:
@@ -266,7 +273,7 @@ def plot_waiting_time(wait: WaitingTime | None = None, simulation: WaitSimulatio
     ax.set_ylabel(t("probability.plot.chance", lang))
     ax.set_title(t("plot.wait.title", lang))
     ax.legend()
-    return ax
+    return picture
 
 
 def simulated_classes(classes: Any) -> npt.NDArray[np.int64]:
@@ -282,7 +289,7 @@ def simulated_classes(classes: Any) -> npt.NDArray[np.int64]:
 
 @in_its_fonts
 def plot_fair_die_spread(classes: Any, counts: Sequence[int] | None = None, *, face: int = 6,
-                         ax: Axes | None = None, lang: str | None = None) -> Axes:
+                         ax: Axes | None = None, lang: str | None = None) -> Figure | None:
     """How far a fair die's counts stray: how many of the simulated ``classes`` (rows of six
     counts, e.g. numpy's ``multinomial``) saw ``face`` 0, 1, 2, … times, against the count a
     fair die gives on average, and the class's own count of that face from ``counts``."""
@@ -290,7 +297,7 @@ def plot_fair_die_spread(classes: Any, counts: Sequence[int] | None = None, *, f
     if isinstance(face, bool) or face not in FACES:
         raise BadCountsError("fairness.error.face", value=repr(face))
     ours = None if counts is None else checked_counts(counts)[face - 1]
-    ax = axes(ax)
+    ax, picture = axes(ax)
     rolls = int(table[0].sum())
     seen = table[:, face - 1]
     ax.hist(seen, bins=[k - 0.5 for k in range(int(seen.max()) + 2)], color="#9ec5e8",
@@ -304,7 +311,7 @@ def plot_fair_die_spread(classes: Any, counts: Sequence[int] | None = None, *, f
     ax.set_xlabel(t("plot.fair.face_count", lang, face=face, count=rolls))
     ax.set_ylabel(t("plot.fair.classes_axis", lang))
     ax.legend()
-    return ax
+    return picture
 
 
 def chi_square_density() -> Any:
@@ -316,10 +323,10 @@ def chi_square_density() -> Any:
 
 @in_its_fonts
 def plot_chi_square(test: FairnessTest, *, ax: Axes | None = None,
-                    lang: str | None = None) -> Axes:
+                    lang: str | None = None) -> Figure | None:
     """The chi-square statistics of a fairness test's simulated fair dice (a histogram of
     shares per unit), the chi-square curve for its degrees of freedom, and our die's statistic."""
-    ax = axes(ax)
+    ax, picture = axes(ax)
     ax.hist(test.simulated, bins=60, density=True, color="#9ec5e8",
             label=tn("plot.fair.simulated", test.simulations, lang,
                      count=f"{test.simulations:,}"))
@@ -332,4 +339,4 @@ def plot_chi_square(test: FairnessTest, *, ax: Axes | None = None,
     ax.set_xlabel("$X^2$")
     ax.set_ylabel(t("plot.fair.density", lang))
     ax.legend()
-    return ax
+    return picture

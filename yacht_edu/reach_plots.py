@@ -13,18 +13,20 @@ from yacht_edu.solver import Progress
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 else:
-    Axes = Any
+    Axes = Figure = Any
 
 __all__ = ["plot_reach"]
 
 
 @in_its_fonts
 def plot_reach(rules: RulesLike = "yacht", *, ax: Axes | None = None, lang: str | None = None,
-               progress: Progress | None = None) -> Axes:
+               progress: Progress | None = None) -> Figure | None:
     """P(final score ≥ T) for every target T: the player who plays to reach T, and the player
-    who plays for the highest expected score; the gap between them shaded."""
-    ax = axes(ax)
+    who plays for the highest expected score; the gap between them shaded.  Returns the new
+    figure, or None when drawn on ``ax``."""
+    ax, picture = axes(ax)
     curves = reach_curves(rules, progress=progress)
     ax.plot(curves.targets, curves.best, color="#c0392b", label=t("reach_plot.target_player", lang))
     ax.plot(curves.targets, curves.expected_player, color="#1a4f8b",
@@ -36,4 +38,4 @@ def plot_reach(rules: RulesLike = "yacht", *, ax: Axes | None = None, lang: str 
     ax.set_ylim(0, 1.02)
     ax.set_title(t("reach_plot.title", lang, rules=curves.rules.label(lang)))
     ax.legend()
-    return ax
+    return picture

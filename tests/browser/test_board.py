@@ -65,7 +65,7 @@ def timed_click(notebook: Notebook, button: Any, kind: str) -> float | None:
 def rolls_left(notebook: Notebook, rolls: int) -> None:
     """Wait until the roll button says ``rolls`` rolls are left."""
     text = {3: "Roll 3 rolls left", 2: "Roll 2 rolls left", 1: "Roll 1 roll left",
-            0: "No rolls left: score a box"}[rolls]
+            0: "Roll 0 rolls left"}[rolls]
     expect(notebook.widget(".yacht-roll")).to_have_text(text)
 
 
@@ -112,9 +112,12 @@ def inside(viewport: dict[str, int], element: Any) -> bool:
 
 
 def beside(answer: Any, clicked: Any) -> None:
-    """The answer is shown just under the control that was clicked, overlapping its column."""
+    """The answer is shown just under the control that was clicked (or just above it, when the
+    board has no room below), overlapping its column."""
     said, where = answer.bounding_box(), clicked.bounding_box()
-    assert abs(said["y"] - (where["y"] + where["height"])) < 12
+    under = abs(said["y"] - (where["y"] + where["height"])) < 12
+    over = abs(said["y"] + said["height"] - where["y"]) < 12
+    assert under or over, (said, where)
     assert said["x"] < where["x"] + where["width"] and said["x"] + said["width"] > where["x"]
 
 
@@ -270,7 +273,7 @@ def test_locked_controls_look_locked_and_answer_why(notebook: OpenNotebook) -> N
     grey = roll.evaluate("el => getComputedStyle(el).backgroundColor")
     assert grey == "rgb(217, 217, 217)"  # looks locked, not like the blue roll button
     roll.click(force=True)
-    expect(message).to_have_text("You have used all 3 rolls of this turn: choose a category to "
+    expect(message).to_have_text("You have used all 3 rolls of this turn: choose a box to "
                                  "score.")
     opacity = die.evaluate("el => getComputedStyle(el).opacity")
     assert opacity == "1"  # the dice stay fully readable after the third roll
@@ -364,6 +367,10 @@ def test_the_end_of_the_game_is_announced_over_the_dice_with_the_ranking(noteboo
     expect(nb.widget(".yacht-rank-name")).to_have_text(ranking)
     assert abs(final.bounding_box()["y"] - dice_top) < 40  # where the dice were
     assert inside(LAPTOP, final)
+    banner, output = final.bounding_box(), nb.page.locator(
+        ".jp-OutputArea-output", has=nb.page.locator(".yacht-final")).bounding_box()
+    assert banner["x"] >= output["x"] and (  # its border and corners are not cut off
+        banner["x"] + banner["width"] <= output["x"] + output["width"])
     final.page.screenshot(path=str(artifacts / "end-of-game.png"))
     # the last score settles first (a click before that is answered "wait", not acted on)
     deadline = time.monotonic() + 10
@@ -401,7 +408,8 @@ def test_keyboard_alone_rolls_holds_and_scores(notebook: OpenNotebook) -> None:
     page.keyboard.press("Tab")  # on to the first box of the scorecard
     ones = nb.widget(".yacht-category-ones")
     expect(ones).to_be_focused()
-    expect(ones).to_have_accessible_name(re.compile(r"^Ones \d+$"))
+    expect(ones).to_have_accessible_name(
+        re.compile(r"^Player 1, Ones: open, \d+ if scored now$"))
     page.keyboard.press("Enter")
     expect(ones).to_have_class(FILLED)
     history = nb.ask("view.game.history")

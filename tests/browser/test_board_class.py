@@ -204,7 +204,7 @@ def test_the_coachs_advice_and_what_plus_minus_means_fit_the_screen(notebook: Op
     nb.page.screenshot(path=str(artifacts / f"coach-screen-{lang}.png"))
 
 
-# -- a first solve says it is working ---------------------------------------------------------------
+# -- a first solve says it is working -------------------------------------------------------------
 
 
 COLD_YAHTZEE = """import os, tempfile

@@ -38,6 +38,7 @@ def counts(tally: Any) -> list[str]:
 
 def test_a_class_enters_rolls_and_saves_them(lab: Lab, page: Any) -> None:
     tally = open_tally(lab, page)
+    expect(tally.locator(".yacht-tally-group")).to_have_text("Group: Group A")  # on the widget
     expect(tally.locator(".yacht-tally-result")).to_contain_text("No rolls yet")
     six = tally.get_by_role("button", name="Face 6", exact=True)
     for _ in range(3):
@@ -58,6 +59,7 @@ def test_a_class_enters_rolls_and_saves_them(lab: Lab, page: Any) -> None:
     expect(tally.locator(".yacht-tally-total")).to_have_text("30 rolls in all")
     expect(tally.locator(".yacht-tally-result")).to_contain_text("chi-square")
     expect(tally.locator(".yacht-tally-result")).not_to_contain_text("Too few rolls")
+    expect(tally.locator(".yacht-tally-result")).to_contain_text("In words: a fair die")
 
     tally.locator(".yacht-tally-input").fill("9")
     tally.locator(".yacht-tally-add").click()

@@ -20,6 +20,7 @@ function render({ model, el }) {
     root.replaceChildren();
     root.dir = model.get("direction");
     root.appendChild(make("div", "yacht-tally-title", labels.title));
+    if (labels.group) root.appendChild(make("div", "yacht-tally-group", labels.group));
 
     const faces = make("div", "yacht-tally-faces");
     for (let face = 1; face <= 6; face++) {

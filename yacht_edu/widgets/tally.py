@@ -27,6 +27,7 @@ import traitlets
 
 from yacht_edu.classroom import sender
 from yacht_edu.display.explain import fairness_summary
+from yacht_edu.display.numbers import percent
 from yacht_edu.display.text import direction
 from yacht_edu.errors import RuleError
 from yacht_edu.i18n import check_language, t
@@ -184,12 +185,17 @@ class DieTally(anywidget.AnyWidget):
                 self.test = self.tally.test(simulations=self.simulations, seed=self.seed)
         labels = {key: t(f"die_tally.{key}", self.lang) for key in _LABELS}
         labels["total"] = t("die_tally.total", self.lang, count=self.tally.rolls)
+        group = self.tally.group
+        labels["group"] = t("die_tally.group", self.lang, group=group) if group else ""
         self.labels = labels
         self.direction = direction(self.lang)
         self.expected = self.tally.expected
         self.counts = list(self.tally.counts)
-        self.result = (fairness_summary(self.test, self.lang) if self.test
-                       else t("die_tally.empty", self.lang))
+        self.result = t("die_tally.empty", self.lang)
+        if self.test:  # with too few rolls the summary says the test means little: no verdict
+            self.result = fairness_summary(self.test, self.lang)
+            if self.test.reliable:
+                self.result += " " + verdict(self.test, self.lang)
         self.share()
 
     def share(self) -> None:
@@ -202,6 +208,22 @@ class DieTally(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return f"DieTally({self.tally.group!r}, counts={self.tally.counts})"
+
+
+#: Below this p-value the tally says its rolls are a reason to doubt the die (1 in 20).
+DOUBT_BELOW = 0.05
+
+
+def verdict(test: FairnessTest, lang: str | None = None) -> str:
+    """What the test's p-value means for the die, in words.
+
+    >>> from yacht_edu.probability.fairness import fairness
+    >>> verdict(fairness([8, 9, 12, 11, 6, 14]), "en")[:52]
+    'In words: a fair die gives counts this far from even'
+    """
+    p = test.p_value_float
+    key = "die_tally.verdict_doubt" if p < DOUBT_BELOW else "die_tally.verdict_fits"
+    return t(key, lang, percent=percent(p, lang))
 
 
 def _count(value: int | str) -> int:
