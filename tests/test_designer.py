@@ -14,6 +14,11 @@ from yacht_edu.display.compare import comparison_html
 from yacht_edu.widgets import RuleDesigner
 
 
+def ticked(designer: RuleDesigner) -> tuple[str, ...]:
+    """The boxes ticked to be removed."""
+    return tuple(designer.removed.value)
+
+
 @pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_the_comparison_follows_the_controls() -> None:
     designer = RuleDesigner(lang="en")
@@ -21,7 +26,8 @@ def test_the_comparison_follows_the_controls() -> None:
     designer.rolls.value = 4
     assert designer.rules == custom_rules("yacht", rolls=4)
     assert designer.comparison.value == comparison_html(
-        compare_rules(["yacht", custom_rules("yacht", rolls=4)]), "en")
+        compare_rules(["yacht", custom_rules("yacht", rolls=4)]), "en",
+        names=["Base: Yacht", "Your variant: Yacht, 4 rolls"])
     designer.fixed_box.value = "full_house"
     designer.fixed_points.value = 25
     designer.removed.value = ("little_straight",)
@@ -32,13 +38,44 @@ def test_the_comparison_follows_the_controls() -> None:
 
 def test_a_refused_design_shows_why_and_keeps_the_last_good_one() -> None:
     designer = RuleDesigner(lang="hi")
+    assert designer.message.layout.display == "none"  # no empty message bar
     designer.rolls.value = 2
     shown = designer.comparison.value
     designer.removed.value = tuple(value for _, value in designer.removed.options)
     assert designer.message.value  # the rule's message, in Hindi
+    assert designer.message.layout.display is None
     assert designer.rules == custom_rules("yacht", rolls=2) and designer.comparison.value == shown
     designer.removed.value = ()
-    assert designer.message.value == ""
+    assert designer.message.value == "" and designer.message.layout.display == "none"
+
+
+def test_boxes_are_removed_with_a_check_box_each() -> None:
+    """No Ctrl-click: ticking two boxes removes both; the value ticks the boxes too."""
+    designer = RuleDesigner(lang="en")
+    boxes = designer.removed.boxes
+    assert [box.description for box in boxes.values()][:2] == ["Ones", "Twos"]
+    boxes["little_straight"].value = True
+    boxes["big_straight"].value = True
+    assert ticked(designer) == ("little_straight", "big_straight")
+    assert designer.rules == custom_rules("yacht", remove=["little_straight", "big_straight"])
+    designer.removed.value = ("ones",)
+    assert [v for v, box in boxes.items() if box.value] == ["ones"]
+
+
+def test_the_controls_read_as_a_learner_reads_them() -> None:
+    designer = RuleDesigner(lang="en")
+    # the base list names the rule sets, not their code names
+    assert ("Yacht (four of a kind scores all five dice)", "yacht_sum4") in designer.base.options
+    assert all(name != label for label, name in designer.base.options)
+    # labels whole, never cut to the default width
+    for control in (designer.base, designer.rolls, designer.fixed_box, designer.fixed_points):
+        assert control.style.description_width == "initial"
+    # the two columns of the comparison are told apart before any change
+    assert "<th>Base: Yacht</th><th>Your variant: Yacht</th>" in designer.comparison.value
+    # the points only when a box is chosen to have a fixed score
+    assert designer.fixed_box.value == "" and designer.fixed_points.layout.display == "none"
+    designer.fixed_box.value = "full_house"
+    assert designer.fixed_points.layout.display is None
 
 
 @pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
@@ -46,7 +83,7 @@ def test_the_base_offers_its_own_boxes() -> None:
     designer = RuleDesigner()
     designer.removed.value = ("little_straight",)
     designer.base.value = "yacht_sum4"
-    assert designer.removed.value == () and designer.fixed_box.value == ""
+    assert ticked(designer) == () and designer.fixed_box.value == ""
     assert designer.rules == custom_rules("yacht_sum4")
     assert "Yacht (four of a kind scores all five dice)" in designer.comparison.value
 

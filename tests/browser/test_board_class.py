@@ -26,7 +26,7 @@ PARTS = (".yacht-heading", ".yacht-dice", ".yacht-roll", ".yacht-scorecard", ".y
 
 
 def where(nb: Notebook, selector: str) -> Box:
-    found = nb.widget(selector).bounding_box()
+    found: Box | None = nb.widget(selector).bounding_box()
     assert found is not None, selector
     return {key: round(value, 1) for key, value in found.items()}
 
@@ -38,7 +38,7 @@ def layout(nb: Notebook) -> dict[str, Box]:
 def output_area(nb: Notebook) -> Box:
     """The notebook output that shows the board (it hides what overflows it)."""
     found = nb.page.locator(".jp-OutputArea-output", has=nb.page.locator(".yacht-game"))
-    answer = found.bounding_box()
+    answer: Box | None = found.bounding_box()
     assert answer is not None
     return answer
 
@@ -94,7 +94,11 @@ def test_refusals_on_the_card_are_whole_inside_the_output_and_in_the_way_of_noth
         notebook: OpenNotebook, lang: str, artifacts: Path) -> None:
     nb = notebook(f"refusals-{lang}.ipynb", "from yacht_edu import play\n"
                   f"view = play(('Asha', 'Ravi'), seed=5, lang={lang!r}, settle=2)\nview")
-    say = lambda expression: nb.ask(f"{expression}.message({lang!r})")  # noqa: E731
+
+    def say(error: str) -> str:
+        """The message of ``error`` (a Python expression) as the kernel writes it."""
+        return str(nb.ask(f"{error}.message({lang!r})"))
+
     roll_and_see(nb)
     # 1. another player's box (the last column: the bubble would spill out on the right)
     theirs = box(nb, "fours", "Ravi")

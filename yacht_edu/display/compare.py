@@ -8,7 +8,7 @@ with its difference from the first in brackets.  Pure strings, no Jupyter import
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from yacht_edu.display.numbers import decimal, percent, percentage_points
@@ -68,9 +68,11 @@ def cell_text(value: float | None, chance: bool, first: float | None = None,
     return f"{text} ({percentage_points(value - first, lang, places=1, signed=True)})"
 
 
-def comparison_html(comparison: Comparison, lang: str | None = None) -> str:
-    """The comparison as a table, rule sets as columns."""
-    head = "".join(f"<th>{html.escape(s.label(lang))}</th>" for s in comparison)
+def comparison_html(comparison: Comparison, lang: str | None = None, *,
+                    names: Sequence[str] | None = None) -> str:
+    """The comparison as a table, rule sets as columns, headed by their labels or ``names``."""
+    names = [s.label(lang) for s in comparison] if names is None else names
+    head = "".join(f"<th>{html.escape(name)}</th>" for name in names)
     body = []
     for label, cell, chance in comparison_rows(comparison, lang):
         values = [cell(s) for s in comparison]

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from yacht_edu.custom import BoxFunction, CustomRules, custom_rules
 from yacht_edu.errors import RuleError
@@ -34,6 +35,53 @@ __all__ = ["RuleDesigner"]
 
 #: The choice "no box has a fixed score".
 NO_BOX = ""
+#: Labels are shown whole, never cut to the default width ("Rolls per tu…").
+WHOLE_LABEL = {"description_width": "initial"}
+
+
+class Checklist(widgets.VBox):  # type: ignore[misc]
+    """Several choices, each a check box of its own (no Ctrl-click): ``value`` is the tuple of
+    the values ticked, ``options`` the ``(label, value)`` pairs offered."""
+
+    value = traitlets.Tuple()
+
+    def __init__(self, description: str) -> None:
+        super().__init__()
+        self.heading = widgets.Label(description)
+        self.boxes: dict[str, widgets.Checkbox] = {}
+        self._options: tuple[tuple[str, str], ...] = ()
+        self._ticking = False
+        self.observe(self._ticks_follow, names="value")
+
+    @property
+    def options(self) -> tuple[tuple[str, str], ...]:
+        return self._options
+
+    @options.setter
+    def options(self, pairs: Any) -> None:
+        self._options = tuple(pairs)
+        self.boxes = {value: widgets.Checkbox(description=label, value=False, indent=False,
+                                              style=WHOLE_LABEL)
+                      for label, value in self._options}
+        for box in self.boxes.values():
+            box.observe(self._box_changed, names="value")
+        grid = widgets.GridBox(list(self.boxes.values()), layout=widgets.Layout(
+            grid_template_columns="repeat(3, max-content)", grid_gap="0 18px"))
+        self.children = (self.heading, grid)
+        self.value = ()
+
+    def _box_changed(self, change: Mapping[str, Any]) -> None:
+        if not self._ticking:  # a learner's tick: one new value
+            self.value = tuple(value for value, box in self.boxes.items() if box.value)
+
+    def _ticks_follow(self, change: Mapping[str, Any]) -> None:
+        """A value set from code ticks its boxes, as one change (not one per box)."""
+        self._ticking = True
+        try:
+            for value, box in self.boxes.items():
+                box.value = value in change["new"]
+        finally:
+            self._ticking = False
 
 
 class RuleDesigner(widgets.VBox):  # type: ignore[misc]
@@ -46,16 +94,20 @@ class RuleDesigner(widgets.VBox):  # type: ignore[misc]
         self.add_class("yacht-designer")
         self.lang = lang
         self.added = dict(add or {})
-        self.base = widgets.Dropdown(options=RULE_SETS, value=base,
-                                     description=t("designer.base", lang))
-        self.rolls = widgets.IntSlider(value=ROLLS, min=1, max=6,
+        self.base = widgets.Dropdown(options=[(get_rules(name).label(lang), name)
+                                              for name in RULE_SETS], value=base,
+                                     description=t("designer.base", lang), style=WHOLE_LABEL)
+        self.rolls = widgets.IntSlider(value=ROLLS, min=1, max=6, style=WHOLE_LABEL,
                                        description=t("designer.rolls", lang))
-        self.fixed_box = widgets.Dropdown(description=t("designer.fixed_box", lang))
-        self.fixed_points = widgets.BoundedIntText(value=25, min=0, max=1000,
+        self.fixed_box = widgets.Dropdown(description=t("designer.fixed_box", lang),
+                                          style=WHOLE_LABEL)
+        self.fixed_points = widgets.BoundedIntText(value=25, min=0, max=1000, style=WHOLE_LABEL,
                                                    description=t("designer.points", lang))
-        self.removed = widgets.SelectMultiple(description=t("designer.remove", lang), rows=6)
+        self.removed = Checklist(t("designer.remove", lang))
         self.rolls.add_class("yacht-designer-rolls")
-        self.message = widgets.HTML()
+        self.fixed_points.add_class("yacht-designer-points")
+        self.removed.add_class("yacht-designer-remove")
+        self.message = widgets.HTML(layout=widgets.Layout(display="none"))
         self.message.add_class("yacht-message")
         self.comparison = widgets.HTML()
         self.comparison.add_class("yacht-designer-comparison")
@@ -65,6 +117,7 @@ class RuleDesigner(widgets.VBox):  # type: ignore[misc]
         self.board_area = widgets.VBox()
         self.rules: CustomRules = custom_rules(base, add=self.added)
         self._offer_boxes()
+        self._show_points()
         for control in (self.rolls, self.fixed_box, self.fixed_points, self.removed):
             control.observe(self._changed, names="value")
         self.base.observe(self._base_changed, names="value")
@@ -90,11 +143,18 @@ class RuleDesigner(widgets.VBox):  # type: ignore[misc]
             self.comparison.value = "<i>" + html.escape(t("designer.working", self.lang)) + "</i>"
             comparison = compare_rules([self.base.value, rules])
         except RuleError as error:
-            self.message.value = html.escape(error.message(self.lang))
+            self.say(error.message(self.lang))
             return
         self.rules = rules
-        self.message.value = ""
-        self.comparison.value = comparison_html(comparison, self.lang)
+        self.say("")
+        self.comparison.value = comparison_html(comparison, self.lang, names=[
+            t("designer.col_base", self.lang, rules=comparison[0].label(self.lang)),
+            t("designer.col_variant", self.lang, rules=comparison[1].label(self.lang))])
+
+    def say(self, text: str) -> None:
+        """Show why a change was refused under the controls; no empty bar when all is well."""
+        self.message.value = html.escape(text)
+        self.message.layout.display = None if text else "none"
 
     def _offer_boxes(self) -> None:
         boxes = get_rules(self.base.value).boxes
@@ -114,7 +174,12 @@ class RuleDesigner(widgets.VBox):  # type: ignore[misc]
         self.update()
 
     def _changed(self, change: Mapping[str, Any]) -> None:
+        self._show_points()
         self.update()
+
+    def _show_points(self) -> None:
+        """The points box only when a box is chosen to have a fixed score."""
+        self.fixed_points.layout.display = None if self.fixed_box.value else "none"
 
     def _play(self, button: widgets.Button) -> None:
         from yacht_edu.widgets import play
