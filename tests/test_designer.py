@@ -105,3 +105,23 @@ def test_play_it_opens_a_board_under_the_variant() -> None:
     assert board.game.rolls_left == 3 and board.state["roll"]["left"] == "3 rolls left"
     designer.play_button.click()  # a new board replaces the old one
     assert designer.board is not board and designer.board.game.rolls_left == 4
+
+
+def test_the_controls_wait_while_a_variant_is_solved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Greyed during the solve (the comparison says it is solving), so no click queues."""
+    import yacht_edu.compare
+
+    designer = RuleDesigner(lang="en")
+    during: list[tuple[bool, str]] = []
+    real = yacht_edu.compare.compare_rules
+
+    def watched(*args: object, **kwargs: object) -> object:
+        during.append((designer.rolls.disabled and designer.play_button.disabled
+                       and all(box.disabled for box in designer.removed.boxes.values()),
+                       designer.comparison.value))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(yacht_edu.compare, "compare_rules", watched)
+    designer.rolls.value = 2
+    assert during == [(True, "<i>Solving the variant…</i>")]
+    assert not designer.rolls.disabled and not designer.play_button.disabled

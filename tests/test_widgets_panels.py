@@ -314,3 +314,17 @@ def test_switching_the_coach_on_shows_at_once_that_it_is_working() -> None:
     assert [s["on"] for s in first["switches"] if s["name"] == "coach"] == [True]
     assert "sentence" in seen[-1]["coach"]
     assert seen[-1]["working"] == "Working it out… wait a moment, then click again."
+
+
+def test_a_new_coach_mode_shows_at_once_that_it_is_working() -> None:
+    """The target mode's first solve may take seconds: the panel says so before it starts."""
+    view = play(seed=1, coach=True, settle=0)
+    view.roll()
+    seen: list[dict[str, Any]] = []
+    view.observe(lambda change: seen.append(change["new"]), names="state")
+    view.set_coach_mode("target")
+    assert seen[0]["coach"]["busy"] and seen[0]["coach"]["mode"] == "average"
+    assert "busy" not in seen[-1]["coach"] and seen[-1]["coach"]["mode"] == "target"
+    seen.clear()
+    view.set_coach_target(150)
+    assert seen[0]["coach"]["busy"] and "busy" not in seen[-1]["coach"]

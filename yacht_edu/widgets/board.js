@@ -241,7 +241,7 @@ function coachPanel(coach, progress, solving, die) {
     h("tbody", {}, rows))) : null;
   return h("section", { class: "yacht-panel yacht-coach-panel", "data-key": "coach" },
     h("h3", {}, coach.heading), modes, coach.target ? targetBox(coach.target) : null,
-    progress >= 0 ? solvingBar(progress, solving) : null,
+    progress >= 0 || coach.busy ? solvingBar(progress, solving) : null,
     h("p", { class: "yacht-coach-sentence" }, coach.sentence),
     coach.luck ? h("div", { class: "yacht-luck" }, h("h4", {}, coach.luck.heading),
       h("ul", {}, coach.luck.lines.map((line) => h("li", {}, line))), h("p", {}, coach.luck.moral)) : null,
@@ -348,7 +348,8 @@ function render({ model, el }) {
   // the view answers it at once instead and sends nothing.
   const busy = () => {
     const state = model.get("state");
-    return model.get("progress") >= 0 || Boolean(state.coach && state.coach.working);
+    return model.get("progress") >= 0 ||
+      Boolean(state.coach && (state.coach.working || state.coach.busy));
   };
   const clicked = (event) => {
     // Any click on the board takes the last answer away: it has been read, or it is in the way.

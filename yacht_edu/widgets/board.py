@@ -190,6 +190,7 @@ class GameView(anywidget.AnyWidget):
             raise RuleError("widgets.error.unknown_coach_mode", value=Given(mode),
                             choices=", ".join(COACH_MODES))
         self.coach_mode = mode
+        self._show_busy()
         self.render()
 
     def set_coach_target(self, target: int) -> None:
@@ -201,6 +202,7 @@ class GameView(anywidget.AnyWidget):
 
             raise BadTargetError("coach_target.error.target", value=repr(target))
         self.coach_settings = CoachSettings(target=target)
+        self._show_busy()
         self.render()
 
     def receive(self, content: Any) -> bool:
@@ -266,6 +268,13 @@ class GameView(anywidget.AnyWidget):
         return [{"key": f"switch-{name}", "name": name,
                  "label": t(f"widget.{name}_switch", lang), "on": on}
                 for name, on in self.panels.items()]
+
+    def _show_busy(self) -> None:
+        """Before the coach answers a new mode or target (a first solve may take seconds), its
+        panel shows at once that it is working, and the view answers clicks meanwhile."""
+        coach = self.state.get("coach")
+        if coach and "note" not in coach:
+            self.state = self.state | {"coach": coach | {"busy": True}}
 
     def _working(self) -> dict[str, Any]:
         """The coach panel while its first answer is being worked out."""

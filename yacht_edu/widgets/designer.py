@@ -19,8 +19,9 @@ opens a board under the variant (:func:`yacht_edu.play`).
 
 from __future__ import annotations
 
+import contextlib
 import html
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -141,7 +142,8 @@ class RuleDesigner(widgets.VBox):  # type: ignore[misc]
         try:
             rules = self.design()
             self.comparison.value = "<i>" + html.escape(t("designer.working", self.lang)) + "</i>"
-            comparison = compare_rules([self.base.value, rules])
+            with self.working():
+                comparison = compare_rules([self.base.value, rules])
         except RuleError as error:
             self.say(error.message(self.lang))
             return
@@ -150,6 +152,20 @@ class RuleDesigner(widgets.VBox):  # type: ignore[misc]
         self.comparison.value = comparison_html(comparison, self.lang, names=[
             t("designer.col_base", self.lang, rules=comparison[0].label(self.lang)),
             t("designer.col_variant", self.lang, rules=comparison[1].label(self.lang))])
+
+    @contextlib.contextmanager
+    def working(self) -> Iterator[None]:
+        """While a variant is solved (a first solve may take seconds), the controls are greyed:
+        the comparison says "Solving the variant…" and no click queues behind the solve."""
+        controls = (self.base, self.rolls, self.fixed_box, self.fixed_points, self.play_button,
+                    *self.removed.boxes.values())
+        for control in controls:
+            control.disabled = True
+        try:
+            yield
+        finally:
+            for control in controls:
+                control.disabled = False
 
     def say(self, text: str) -> None:
         """Show why a change was refused under the controls; no empty bar when all is well."""
