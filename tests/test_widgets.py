@@ -581,6 +581,13 @@ def test_the_view_ships_with_the_package_and_names_the_public_classes() -> None:
 # -- languages ----------------------------------------------------------------------------------
 
 
+def test_urdu_status_never_puts_a_middle_dot_after_a_number() -> None:
+    """Right after "12" a "·" reads as an Urdu zero ("12۰"): the Urdu status uses a comma."""
+    status = play(("Asha", "Ravi"), seed=1, lang="ur").state["status"]
+    assert "·" not in status and "،" in status
+    assert re.search(r"\d\u2069?\s*·", status) is None
+
+
 def test_urdu_lays_out_right_to_left_and_english_does_not() -> None:
     assert play(lang="ur").state["dir"] == "rtl"
     assert play(lang="en").state["dir"] == "ltr"
