@@ -426,7 +426,7 @@ def test_a_count_of_one_is_singular_and_of_two_plural(lang: str) -> None:
     with pytest.raises(NoRollsLeftError) as one:
         game.roll()
     assert one.value.message("en") == (
-        "You have used the 1 roll of this turn: choose a category to score.")
+        "You have used the 1 roll of this turn: choose a box to score.")
 
 
 def test_a_count_already_written_out_takes_the_general_form() -> None:

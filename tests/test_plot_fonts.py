@@ -16,6 +16,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 
 import yacht_edu as ye
 from yacht_edu import plots, reach_plots
@@ -32,7 +33,7 @@ SMALL = ye.custom_rules("yacht", rolls=2, remove=[b for b in ye.get_rules("yacht
 CLASSES = np.random.default_rng(3).multinomial(60, [1 / 6] * 6, size=200)
 COUNTS = [12, 8, 10, 9, 11, 10]
 
-DRAWINGS: dict[str, Callable[[str], Axes]] = {
+DRAWINGS: dict[str, Callable[[str], Figure | None]] = {
     "plot_score_distribution": lambda lang: plots.plot_score_distribution("choice", lang=lang),
     "plot_chance_within": lambda lang: plots.plot_chance_within("yacht", n_max=3, lang=lang),
     "plot_law_of_large_numbers": lambda lang: plots.plot_law_of_large_numbers(
@@ -79,8 +80,10 @@ def drawn(name: str, lang: str) -> Axes:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         warnings.filterwarnings("ignore", category=DeprecationWarning)
-        ax = DRAWINGS[name](lang)
-        ax.figure.canvas.draw()
+        figure = DRAWINGS[name](lang)
+        assert figure is not None
+        figure.canvas.draw()
+    (ax,) = figure.axes
     return ax
 
 

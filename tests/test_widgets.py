@@ -354,12 +354,12 @@ def test_a_boxs_accessible_name_says_whose_it_is_and_whether_it_is_filled(lang: 
     game.roll(result=(3, 3, 3, 2, 2))
     threes = t("category.threes", lang)
     assert cell(view, "threes", "Asha")["label"] == t("widget.box_name_open", lang, player="Asha",
-                                                      box=threes, points=9)
+                                                      box=threes, score=9)
     assert cell(view, "threes", "Ravi")["label"] == t("widget.box_name_empty", lang,
                                                       player="Ravi", box=threes)
     view.score("threes")
     assert cell(view, "threes", "Asha")["label"] == t("widget.box_name_filled", lang,
-                                                      player="Asha", box=threes, points=9)
+                                                      player="Asha", box=threes, score=9)
     labels = {cell(view, "threes", p)["label"] for p in ("Asha", "Ravi")}
     assert len(labels) == 2  # the two columns no longer read the same
     assert all("Asha" in label or "Ravi" in label for label in labels)

@@ -82,7 +82,7 @@ def points_key(game: Game, lang: str) -> str:
     rules = game.rules
     lower = [box_name(box, lang) for box in rules.lower_section if always_scores(game, box)]
     boxes = t("list.separator", lang).join([t("board.upper_boxes", lang), *lower])
-    return t("board.chances_points_in", lang, boxes=boxes)
+    return t("board.chances_points_in", lang, names=boxes)
 
 
 def always_scores(game: Game, box: str) -> bool:

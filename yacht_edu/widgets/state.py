@@ -113,7 +113,7 @@ def box_cell(game: Game, player: str, box: str, name: str, lang: str) -> ViewSta
     if value is not None:
         return cell | {"state": "filled", "text": digits(value, lang), "zero": False,
                        "title": t("widget.box_filled", lang, box=name, count=value),
-                       "label": t("widget.box_name_filled", lang, **named, points=value)}
+                       "label": t("widget.box_name_filled", lang, **named, score=value)}
     to_move = not game.over and game.current_player == player
     if not to_move or game.dice is None:
         return cell | {"state": "waiting", "text": "", "zero": False,
@@ -127,7 +127,7 @@ def box_cell(game: Game, player: str, box: str, name: str, lang: str) -> ViewSta
     return cell | {"state": "open", "text": offer_text(offer, lang), "zero": offer.gain == 0,
                    "title": offer_words(offer, name, lang),
                    "label": t("widget.box_name_open", lang, **named,
-                              points=offer_text(offer, lang))}
+                              score=offer_text(offer, lang))}
 
 
 def waiting_words(game: Game, player: str, name: str, lang: str) -> str:
