@@ -52,6 +52,7 @@ try:
     import matplotlib.pyplot as plt
     from matplotlib import font_manager
     from matplotlib.figure import Figure
+    from matplotlib.text import Text
 except ImportError as missing:  # pragma: no cover - depends on the installation
     raise ImportError(t("widget.panel_missing", module="matplotlib")) from missing
 
@@ -116,13 +117,42 @@ R = TypeVar("R")
 
 
 def in_its_fonts(draw: Callable[P, R]) -> Callable[P, R]:
-    """A plot function that writes its words in the fonts of its ``lang=`` (:func:`fonts_for`)."""
+    """A plot function that writes its words in the fonts of its ``lang=`` (:func:`fonts_for`),
+    its words as matplotlib can draw them (:func:`plain_words`)."""
     @functools.wraps(draw)
     def drawn(*args: P.args, **kwargs: P.kwargs) -> R:
         lang = kwargs.get("lang")
         with fonts_for(lang if isinstance(lang, str) else None):
-            return draw(*args, **kwargs)
+            picture = draw(*args, **kwargs)
+            given = kwargs.get("ax")
+            without_marks(picture if isinstance(picture, Figure)
+                          else getattr(given, "figure", None))
+            return picture
     return drawn
+
+
+#: Unicode's direction marks (LRI, RLI, FSI, PDI), which a right-to-left message carries.
+MARKS = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+
+
+def plain_words(words: str) -> str:
+    """A picture's words as matplotlib can draw them: without direction marks (it does not lay
+    text out by direction) and with the statistic ``$X^2$`` in plain letters, X² (a label with
+    mathematics is drawn whole in one font, which has no Kannada, Hindi, Bengali or Urdu
+    letters, nor the marks: each would be an empty box).
+
+    >>> plain_words("\u2067ہمارا پانسا: $X^2$ = \u20684.20\u2069\u2069")
+    'ہمارا پانسا: X² = 4.20'
+    """
+    return words.translate(MARKS).replace("$X^2$", "X\u00b2")
+
+
+def without_marks(figure: Figure | None) -> None:
+    """Every word of a picture in :func:`plain_words`."""
+    for text in figure.findobj(Text) if figure is not None else ():
+        words = text.get_text()
+        if plain_words(words) != words:
+            text.set_text(plain_words(words))
 
 
 def axes(ax: Axes | None) -> tuple[Axes, Figure | None]:
