@@ -101,6 +101,25 @@ def checks_a_slow_exercise(item: pytest.Item) -> bool:
     return getattr(task, "id", None) in SLOW_EXERCISES
 
 
+#: The folder of the real-hub tests: pytest-xdist runs all of them on one worker (one hub at a
+#: time: its learners are Unix users), shared by the files that use it.
+HUB_TESTS = "tests/hub/"
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist's, when it is installed
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Two workers (``-n 2 --dist loadfile``), a file at a time (a lesson's cells share one
+    kernel, a browser file its JupyterLab), and the hub's files together."""
+    from xdist.scheduler import LoadFileScheduling  # type: ignore[import-untyped]
+
+    class OneHub(LoadFileScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            scope = str(super()._split_scope(nodeid))
+            return HUB_TESTS if scope.startswith(HUB_TESTS) else scope
+
+    return OneHub(config, log)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The lessons' cells are slow (a kernel each, solves inside), and so is a real JupyterHub
     (marker ``hub``): ``-m "not slow"`` skips them.

@@ -18,8 +18,7 @@ from yacht_edu.i18n import t
 if TYPE_CHECKING:
     from yacht_edu.coach import Advice, Analysis, Choice, Decision
     from yacht_edu.game import Game
-    from yacht_edu.solver.backward import Expected
-    from yacht_edu.solver.distribution import ScoreDistribution
+    from yacht_edu.solver import Expected, ScoreDistribution
     from yacht_edu.strategies import Simulation
 
 __all__ = ["advice_text", "analysis_text", "choice_text", "decision_text", "distribution_text",
