@@ -17,7 +17,8 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -81,41 +82,66 @@ def quiet_settings(folder: Path) -> None:
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     """A JupyterLab server on a free port, serving a temporary folder."""
+    with jupyter_server(tmp_path_factory.mktemp("lab"), "lab") as server:
+        yield server
+
+
+@contextmanager
+def jupyter_server(base: Path, app: str) -> Iterator[Lab]:
+    """JupyterLab (``app="lab"``) or Notebook 7 (``"notebook"``) on a free port, serving
+    ``base/root``, with its settings, runtime and workspaces under ``base``."""
     if not CHROMIUM.exists():
         missing(f"no Chromium at {CHROMIUM}")
-    base = tmp_path_factory.mktemp("lab")
     root = base / "root"
     root.mkdir()
     quiet_settings(base / "settings")
     port = free_port()
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "config"),
                JUPYTER_RUNTIME_DIR=str(base / "runtime"))
-    command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
-               "--ip=127.0.0.1", f"--port={port}", f"--IdentityProvider.token={TOKEN}",
-               f"--ServerApp.root_dir={root}", f"--LabApp.user_settings_dir={base / 'settings'}",
-               f"--LabApp.workspaces_dir={base / 'workspaces'}"]
-    log_path = base / "server.log"
+    settings = "LabApp" if app == "lab" else "JupyterNotebookApp"
+    start = ([sys.executable, "-m", "jupyterlab"] if app == "lab"
+             else [str(Path(sys.executable).parent / "jupyter"), app])
+    command = [*start, "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={port}",
+               f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={root}",
+               f"--{settings}.user_settings_dir={base / 'settings'}",
+               f"--{settings}.workspaces_dir={base / 'workspaces'}"]
+    url = f"http://127.0.0.1:{port}"
+    with served(command, base / "server.log", f"Jupyter {app}", env=env,
+                ready=lambda: urllib.request.urlopen(f"{url}/api/status?token={TOKEN}",
+                                                     timeout=2),
+                stop=lambda server: stop_server(url, server)):
+        yield Lab(url, root, base / "runtime")
+
+
+@contextmanager
+def served(command: list[str], log_path: Path, what: str, *, ready: Callable[[], object],
+           env: dict[str, str] | None = None,
+           stop: Callable[[subprocess.Popen[bytes]], None] | None = None,
+           ) -> Iterator[subprocess.Popen[bytes]]:
+    """A server started with ``command`` (its output in ``log_path``), once ``ready()`` stops
+    raising ``OSError`` (within a minute); stopped by ``stop`` or SIGTERM at the end.  The test
+    fails with the server's log if it ends or does not answer."""
     with log_path.open("w") as log:
-        server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
-        url = f"http://127.0.0.1:{port}"
+        server = subprocess.Popen(command, env=env or dict(os.environ), stdout=log,
+                                  stderr=subprocess.STDOUT)
         try:
-            wait_for_server(url, server, log_path)
-            yield Lab(url, root, base / "runtime")
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    ready()
+                    break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        server.kill()
+                        pytest.fail(f"{what} did not start:\n" + log_path.read_text())
+                    time.sleep(0.2)
+            yield server
         finally:
-            stop_server(url, server)
-
-
-def wait_for_server(url: str, server: subprocess.Popen[bytes], log_path: Path) -> None:
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2)
-            return
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                server.kill()
-                pytest.fail("JupyterLab did not start:\n" + log_path.read_text())
-            time.sleep(0.2)
+            if stop is not None:
+                stop(server)
+            else:
+                server.terminate()
+                server.wait(timeout=20)
 
 
 def stop_server(url: str, server: subprocess.Popen[bytes]) -> None:

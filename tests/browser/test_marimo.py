@@ -7,10 +7,7 @@ marimo shows an anywidget as one of its own UI elements (its formatter wraps it 
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import WAIT_MS, free_port, missing
+from tests.browser.conftest import WAIT_MS, free_port, missing, served
 from tests.browser.playing import roll_and_hold, score
 
 pytestmark = pytest.mark.browser
@@ -37,29 +34,10 @@ def marimo_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log_path = tmp_path_factory.mktemp("marimo") / "server.log"
     command = [str(Path(sys.executable).parent / "marimo"), "run", str(APP), "--headless",
                "--host=127.0.0.1", f"--port={port}", "--no-token", "--no-sandbox"]
-    with log_path.open("w") as log:
-        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                                  env=dict(os.environ))
-        url = f"http://127.0.0.1:{port}"
-        try:
-            wait_until_served(url, server, log_path)
-            yield url
-        finally:
-            server.terminate()
-            server.wait(timeout=20)
-
-
-def wait_until_served(url: str, server: subprocess.Popen[bytes], log_path: Path) -> None:
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/health", timeout=2)
-            return
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                server.kill()
-                pytest.fail("marimo did not start:\n" + log_path.read_text())
-            time.sleep(0.2)
+    url = f"http://127.0.0.1:{port}"
+    with served(command, log_path, "marimo",
+                ready=lambda: urllib.request.urlopen(f"{url}/health", timeout=2)):
+        yield url
 
 
 @pytest.mark.parametrize("screen", [{"width": 1366, "height": 768}], indirect=True)

@@ -19,9 +19,7 @@ docs), then does what the docs say and plays a turn.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
 import sys
 import time
 import urllib.parse
@@ -38,12 +36,9 @@ from tests.browser.conftest import (
     WAIT_MS,
     Lab,
     Notebook,
-    free_port,
+    jupyter_server,
     missing,
-    quiet_settings,
-    stop_server,
     wait_for_idle_kernel,
-    wait_for_server,
 )
 from tests.browser.playing import roll_and_hold, score
 
@@ -58,30 +53,10 @@ SLOW_SERVER_S = 3.0  # the answer naming the session, held back: the Files tab d
 @pytest.fixture(scope="module")
 def notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     """``jupyter notebook`` as the README runs it (the venv's own command), on a free port."""
-    jupyter = Path(sys.executable).parent / "jupyter"
     if not (Path(sys.executable).parent / "jupyter-notebook").exists():
         missing("no `jupyter notebook` in this environment (pip install -e '.[lab]')")
-    base = tmp_path_factory.mktemp("notebook7")
-    root = base / "root"
-    root.mkdir()
-    quiet_settings(base / "settings")
-    port = free_port()
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "config"),
-               JUPYTER_RUNTIME_DIR=str(base / "runtime"))
-    command = [str(jupyter), "notebook", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-               f"--port={port}", f"--IdentityProvider.token={TOKEN}",
-               f"--ServerApp.root_dir={root}",
-               f"--JupyterNotebookApp.user_settings_dir={base / 'settings'}",
-               f"--JupyterNotebookApp.workspaces_dir={base / 'workspaces'}"]
-    log_path = base / "server.log"
-    with log_path.open("w") as log:
-        server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            wait_for_server(url, server, log_path)
-            yield Lab(url, root, base / "runtime")
-        finally:
-            stop_server(url, server)
+    with jupyter_server(tmp_path_factory.mktemp("notebook7"), "notebook") as server:
+        yield server
 
 
 def kernel_clients(server: Lab, notebook: str) -> int:

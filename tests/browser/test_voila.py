@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import os
 import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import LESSONS, WAIT_MS, free_port, missing
+from tests.browser.conftest import LESSONS, WAIT_MS, free_port, missing, served
 from tests.browser.playing import roll_and_hold, score
 
 pytestmark = pytest.mark.browser
@@ -36,29 +34,11 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                JUPYTER_RUNTIME_DIR=str(base / "runtime"))
     command = [str(Path(sys.executable).parent / "voila"), str(LESSON), "--no-browser",
                f"--port={port}", "--Voila.ip=127.0.0.1"]
-    log_path = base / "server.log"
-    with log_path.open("w") as log:
-        server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            wait_for_port(port, server, log_path)
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            server.terminate()  # Voilà shuts its kernels down on SIGTERM
-            server.wait(timeout=20)
-
-
-def wait_for_port(port: int, server: subprocess.Popen[bytes], log_path: Path) -> None:
-    """Until Voilà listens (a page request would run the lesson: only the socket is tried)."""
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=2).close()
-            return
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                server.kill()
-                pytest.fail("Voilà did not start:\n" + log_path.read_text())
-            time.sleep(0.2)
+    # Until Voilà listens (a page request would run the lesson: only the socket is tried);
+    # Voilà shuts its kernels down on SIGTERM.
+    with served(command, base / "server.log", "Voilà", env=env,
+                ready=lambda: socket.create_connection(("127.0.0.1", port), timeout=2).close()):
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.mark.parametrize("screen", [{"width": 1366, "height": 768}], indirect=True)
