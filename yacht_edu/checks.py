@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
+from typing import Any
 
 from yacht_edu.errors import ArgumentTypeError, InvalidPlayersError, InvalidSeedError, RuleError
 from yacht_edu.i18n import Given
@@ -35,6 +36,7 @@ __all__ = [
     "check_players",
     "check_seed",
     "check_switch",
+    "each_key_once",
     "is_printable",
     "items",
     "whole_number",
@@ -168,3 +170,17 @@ def is_printable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def each_key_once(error: type[RuleError], msgid: str, /
+                  ) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """A JSON reader's ``object_pairs_hook`` that refuses an object naming a key twice (JSON
+    would keep the last silently) with ``error(msgid, field=key)``."""
+    def read(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in seen:
+                raise error(msgid, field=key)
+            seen[key] = value
+        return seen
+    return read

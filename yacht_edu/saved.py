@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from yacht_edu.checks import MOST_PLAYERS
+from yacht_edu.checks import MOST_PLAYERS, each_key_once
 from yacht_edu.custom import CUSTOM, MOST_BOXES, CustomRules, ScoreTable, custom_rules
 from yacht_edu.dice import NUMBER_OF_DICE, Dice
 from yacht_edu.errors import BadSavedGameError, RuleError
@@ -181,7 +181,8 @@ def read(text: str | bytes) -> Any:
     if depth > MAX_DEPTH:
         raise BadSavedGameError("error.saved_too_deep", count=depth, limit=MAX_DEPTH)
     try:
-        return json.loads(text, object_pairs_hook=no_key_twice)
+        return json.loads(text, object_pairs_hook=each_key_once(BadSavedGameError,
+                                                                "error.saved_duplicate_key"))
     except ValueError as error:
         if isinstance(error, BadSavedGameError):
             raise
@@ -205,15 +206,6 @@ def nesting(text: str) -> int:
     """
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPE.sub("", text)))
     return max(itertools.accumulate(map(_DEPTH.__getitem__, brackets), initial=0))
-
-
-def no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
-            raise BadSavedGameError("error.saved_duplicate_key", field=key)
-        seen[key] = value
-    return seen
 
 
 def check(document: Any) -> SavedGame:

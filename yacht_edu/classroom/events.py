@@ -36,6 +36,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from yacht_edu.checks import each_key_once
 from yacht_edu.errors import RuleError
 from yacht_edu.i18n import LANGUAGES
 
@@ -79,8 +80,9 @@ def read_event(body: bytes) -> dict[str, Any]:
     if len(body) > MAX_BYTES:
         raise BadEventError("classview.event.too_big", length=len(body), limit=MAX_BYTES)
     try:
-        data = json.loads(body.decode("utf-8"), object_pairs_hook=no_key_twice,
-                          parse_constant=not_a_number)
+        data = json.loads(body.decode("utf-8"), parse_constant=not_a_number,
+                          object_pairs_hook=each_key_once(BadEventError,
+                                                          "classview.event.key_twice"))
     except BadEventError:
         raise
     except ValueError:  # not UTF-8, or not JSON
@@ -94,15 +96,6 @@ def read_event(body: bytes) -> dict[str, Any]:
         raise BadEventError("classview.event.bad_value", field="time")
     {"check": check_event, "tally": tally_event, "game": game_event}[kind](event)
     return event
-
-
-def no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
-            raise BadEventError("classview.event.key_twice", field=key)
-        seen[key] = value
-    return seen
 
 
 def not_a_number(word: str) -> None:
