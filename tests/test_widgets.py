@@ -365,13 +365,19 @@ def test_a_boxs_accessible_name_says_whose_it_is_and_whether_it_is_filled(lang: 
     assert all("Asha" in label or "Ravi" in label for label in labels)
 
 
-def test_a_forbidden_boxs_accessible_name_says_so(clock: Clock) -> None:
+def second_yahtzee(clock: Clock) -> tuple[Game, GameView]:
+    """A Yahtzee game and its board: 50 scored for a yahtzee of threes, another rolled."""
     game = Game(rules="yahtzee", seed=1)
     view = play(game=game, clock=clock)
     game.roll(result=(3, 3, 3, 3, 3))
     view.score("yahtzee")
     settle(view, clock)
     game.roll(result=(3, 3, 3, 3, 3))
+    return game, view
+
+
+def test_a_forbidden_boxs_accessible_name_says_so(clock: Clock) -> None:
+    _, view = second_yahtzee(clock)
     assert cell(view, "full_house")["label"] == "Player 1, Full House: open, not allowed now"
 
 
@@ -394,12 +400,7 @@ JOKER_FULL_HOUSE = "joker rule"
 
 
 def test_the_joker_rule_forbids_the_right_boxes_and_says_why_on_click(clock: Clock) -> None:
-    game = Game(rules="yahtzee", seed=1)
-    view = play(game=game, clock=clock)
-    game.roll(result=(3, 3, 3, 3, 3))
-    view.score("yahtzee")
-    settle(view, clock)
-    game.roll(result=(3, 3, 3, 3, 3))
+    game, view = second_yahtzee(clock)
     assert cell(view, "threes")["state"] == "open"
     assert cell(view, "threes")["text"] == "15 +100"
     assert open_boxes(view) == ["threes"]  # docs/rules.md#joker, rule 1

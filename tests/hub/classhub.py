@@ -23,7 +23,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -196,18 +196,19 @@ class Hub:
         """Process ids of ``name``'s kernels (read from the server's API and ``/proc``)."""
         kernels = self.api("GET", "/kernels", base=f"{self.url}/user/{name}/api")
         wanted = {kernel["id"] for kernel in kernels}
-        found = []
-        for proc in Path("/proc").iterdir():
-            if not proc.name.isdigit():
-                continue
+        return [pid for pid, command in command_lines()
+                if "ipykernel" in (text := b" ".join(command).decode(errors="replace"))
+                and any(kernel_id in text for kernel_id in wanted)]
+
+
+def command_lines() -> Iterator[tuple[int, list[bytes]]]:
+    """Every process with its command line (the words of ``/proc/<pid>/cmdline``)."""
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
             try:
-                command = (proc / "cmdline").read_bytes().split(b"\0")
-            except OSError:
+                yield int(proc.name), (proc / "cmdline").read_bytes().split(b"\0")
+            except OSError:  # it ended meanwhile
                 continue
-            text = b" ".join(command).decode(errors="replace")
-            if "ipykernel" in text and any(kernel_id in text for kernel_id in wanted):
-                found.append(int(proc.name))
-        return found
 
 
 @dataclass

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import yacht_edu as ye
-from tests.hub.classhub import LEARNERS, TEACHER, Classroom, Learner
+from tests.hub.classhub import LEARNERS, TEACHER, Classroom, Learner, command_lines
 from yacht_edu.classroom.service import NAME
 from yacht_edu.lessons import exercise
 
@@ -173,13 +173,7 @@ def test_restarting_the_service_keeps_every_event(classroom: Classroom,
 
 def service_pid(data: Path) -> int:
     """The class service's process, found by its command line."""
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            command = (proc / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
+    for pid, command in command_lines():
         if b"yacht_edu.classroom" in command and str(data).encode() in command:
-            return int(proc.name)
+            return pid
     raise LookupError("no class service running")
