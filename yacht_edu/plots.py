@@ -24,7 +24,7 @@ import sympy
 
 from yacht_edu.dice import FACES
 from yacht_edu.display.numbers import decimal
-from yacht_edu.i18n import box_name, check_language, t, tn
+from yacht_edu.i18n import BIDI_CONTROLS, box_name, check_language, t, tn
 from yacht_edu.probability import (
     kind_of,
     n,
@@ -131,20 +131,20 @@ def in_its_fonts(draw: Callable[P, R]) -> Callable[P, R]:
     return drawn
 
 
-#: Unicode's direction marks (LRI, RLI, FSI, PDI), which a right-to-left message carries.
-MARKS = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+#: The direction marks a right-to-left message carries (:mod:`yacht_edu.i18n` isolates it).
+MARKS = dict.fromkeys(map(ord, BIDI_CONTROLS))
 
 
 def plain_words(words: str) -> str:
     """A picture's words as matplotlib can draw them: without direction marks (it does not lay
-    text out by direction) and with the statistic ``$X^2$`` in plain letters, X² (a label with
-    mathematics is drawn whole in one font, which has no Kannada, Hindi, Bengali or Urdu
-    letters, nor the marks: each would be an empty box).
+    text out by direction; each mark would be an empty box).  The labels write the statistic
+    X² in plain letters, not as ``$X^2$``: a label with mathematics is drawn whole in one font,
+    which has no Kannada, Hindi, Bengali or Urdu letters.
 
-    >>> plain_words("\u2067ہمارا پانسا: $X^2$ = \u20684.20\u2069\u2069")
+    >>> plain_words("\u2067ہمارا پانسا: X² = \u20684.20\u2069\u2069")
     'ہمارا پانسا: X² = 4.20'
     """
-    return words.translate(MARKS).replace("$X^2$", "X\u00b2")
+    return words.translate(MARKS)
 
 
 def without_marks(figure: Figure | None) -> None:
@@ -366,7 +366,7 @@ def plot_chi_square(test: FairnessTest, *, ax: Axes | None = None,
     ax.axvline(float(test.statistic), color="black", linestyle="--",
                label=t("plot.fair.our_statistic", lang,
                        statistic=decimal(float(test.statistic), 2, lang)))
-    ax.set_xlabel("$X^2$")
+    ax.set_xlabel("X\u00b2")
     ax.set_ylabel(t("plot.fair.density", lang))
     ax.legend()
     return picture

@@ -225,7 +225,7 @@ def number_mismatches(source: English, po: Catalog) -> list[str]:
     A translation may add a number the seed writes ("3 ರೀತಿಯ" for "Three of a Kind").
     """
     def wrong(text: str, en: str) -> bool:
-        native = any(ch.isdigit() and not ch.isascii() for ch in text)
+        native = any(ch.isdecimal() and not ch.isascii() for ch in text)  # ² is no digit
         return native or bool(Counter(numbers(en)) - Counter(numbers(text)))
     return sorted(i for i, e in entries(po).items()
                   if i in source and text(e) and wrong(text(e), source[i]))
