@@ -123,3 +123,35 @@ def test_the_letter_heh_goal_has_a_font() -> None:
         figure.canvas.draw()
     assert any("missing" in str(w.message) for w in caught)  # the test can fail
 
+
+
+def drawn_from_the_left(text: matplotlib.text.Text) -> list[str]:
+    """The letters of a label in the order matplotlib draws them, from the left (laid out with
+    the label's own font, as matplotlib lays it out: ``_text_helpers.layout``)."""
+    from matplotlib import font_manager
+    from matplotlib._text_helpers import layout
+
+    font = font_manager.get_font(font_manager.findfont(text.get_fontproperties()))
+    font.set_size(float(text.get_fontsize()), 72)
+    placed = sorted((item.x, index, item.char)
+                    for index, item in enumerate(layout(text.get_text(), font)))
+    return [char for _, _, char in placed if char.strip() and char.isprintable()]
+
+
+def test_an_urdu_legend_that_begins_with_a_latin_letter_reads_right_to_left() -> None:
+    """"T تک پہنچنے کے لیے کھیلنا" (lesson 8's reach plot) begins at the right, with the T,
+    as every Urdu sentence does (issue 32): matplotlib takes a line's direction from its first
+    letter unless the message's direction marks say otherwise, so they are kept where
+    matplotlib lays text out by direction, and left out (as empty boxes) where it does not."""
+    ax = drawn("plot_reach", "ur")
+    legend = ax.get_legend()
+    assert legend is not None
+    labels = [text for text in legend.get_texts()
+              if text.get_text().lstrip("\u2066\u2067\u2068\u2069").startswith("T ")]
+    assert labels  # "T تک پہنچنے کے لیے کھیلنا", and the gap's "T کے لیے کھیلنے کا فائدہ"
+    for label in labels:
+        if plots.LAYS_OUT_DIRECTION:
+            letters = drawn_from_the_left(label)
+            assert letters[-1] == "T", (label.get_text(), letters)  # T at the right end
+        else:
+            assert not set(label.get_text()) & set("\u2066\u2067\u2068\u2069")

@@ -50,7 +50,7 @@ from yacht_edu.rules import RulesLike, get_rules
 
 try:
     import matplotlib.pyplot as plt
-    from matplotlib import font_manager
+    from matplotlib import font_manager, ft2font
     from matplotlib.figure import Figure
     from matplotlib.text import Text
 except ImportError as missing:  # pragma: no cover - depends on the installation
@@ -133,18 +133,24 @@ def in_its_fonts(draw: Callable[P, R]) -> Callable[P, R]:
 
 #: The direction marks a right-to-left message carries (:mod:`yacht_edu.i18n` isolates it).
 MARKS = dict.fromkeys(map(ord, BIDI_CONTROLS))
+#: Whether matplotlib lays text out by direction itself (libraqm, matplotlib 3.11 and newer):
+#: it then reads the direction marks as Unicode means them.
+LAYS_OUT_DIRECTION = hasattr(ft2font.FT2Font, "_layout")
 
 
-def plain_words(words: str) -> str:
-    """A picture's words as matplotlib can draw them: without direction marks (it does not lay
-    text out by direction; each mark would be an empty box).  The labels write the statistic
-    X² in plain letters, not as ``$X^2$``: a label with mathematics is drawn whole in one font,
-    which has no Kannada, Hindi, Bengali or Urdu letters.
+def plain_words(words: str, marks: bool = LAYS_OUT_DIRECTION) -> str:
+    """A picture's words as matplotlib can draw them.  A matplotlib that lays text out by
+    direction keeps the direction marks (``marks``): an Urdu legend that begins with a Latin
+    letter ("T تک پہنچنے ...") is read right to left as the whole message says, not left to
+    right from its first letter.  An older one draws no direction and each mark as an empty
+    box, so it gets none.  The labels write the statistic X² in plain letters, not as
+    ``$X^2$``: a label with mathematics is drawn whole in one font, which has no Kannada,
+    Hindi, Bengali or Urdu letters.
 
-    >>> plain_words("\u2067ہمارا پانسا: X² = \u20684.20\u2069\u2069")
+    >>> plain_words("\u2067ہمارا پانسا: X² = \u20684.20\u2069\u2069", marks=False)
     'ہمارا پانسا: X² = 4.20'
     """
-    return words.translate(MARKS)
+    return words if marks else words.translate(MARKS)
 
 
 def without_marks(figure: Figure | None) -> None:
