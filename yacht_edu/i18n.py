@@ -348,8 +348,12 @@ def in_order(text: str, lang: str | None = None) -> str:
     >>> in_order("2-3-4-5-6", "en")
     '2-3-4-5-6'
     """
-    if check_language(lang) not in RTL_LANGUAGES:
-        return text
+    code = check_language(lang)
+    return text if code not in RTL_LANGUAGES else _in_order(text)
+
+
+@functools.lru_cache(maxsize=4096)  # a catalog's messages, each worked out once
+def _in_order(text: str) -> str:
     out, start = [], 0
     for stop in [m.start() for m in _RIGHT_TO_LEFT.finditer(text)] + [len(text)]:
         glued = (start > 0 and _letter(text[start - 1]), _letter(text[stop:stop + 1]))

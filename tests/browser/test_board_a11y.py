@@ -276,26 +276,30 @@ def kernel_id(lab: Lab, name: str) -> str:
 
 
 @ON_A_LAPTOP
+@pytest.mark.parametrize("gone", ["shut down", "restarted"])
 def test_a_board_whose_kernel_is_gone_says_so_and_what_to_do(notebook: OpenNotebook, lab: Lab,
-                                                            artifacts: Path) -> None:
-    nb = notebook("gone.ipynb", "from yacht_edu import play\n"
+                                                            gone: str, artifacts: Path) -> None:
+    name = f"gone-{gone.replace(' ', '-')}.ipynb"
+    nb = notebook(name, "from yacht_edu import play\n"
                   "view = play(('Asha', 'Ravi'), seed=2026)\nview")
     roll = nb.widget(".yacht-roll")
     roll.click()  # Python answers while it is there
     expect(roll).to_contain_text("2 rolls left")
     expect(roll).not_to_have_class(re.compile(r"\byacht-rolling\b"))  # the dice have landed
     nb.close()
-    gone = urllib.request.Request(f"{lab.url}/api/kernels/{kernel_id(lab, 'gone.ipynb')}"
-                                  f"?token={TOKEN}", method="DELETE")
-    urllib.request.urlopen(gone, timeout=30)
-    expect(nb.page.locator("#jp-main-statusbar")).not_to_contain_text("| Idle")
+    kernel = f"{lab.url}/api/kernels/{kernel_id(lab, name)}"
+    if gone == "shut down":
+        request = urllib.request.Request(f"{kernel}?token={TOKEN}", method="DELETE")
+    else:  # a new kernel, which knows nothing of this board
+        request = urllib.request.Request(f"{kernel}/restart?token={TOKEN}", method="POST")
+    urllib.request.urlopen(request, timeout=60)
     nb.widget(".yacht-die").first.click()
     answer = nb.widget(".yacht-message")
     expect(answer).to_have_text(t("widget.no_answer", "en"), timeout=15_000)
     expect(answer).to_have_class(re.compile(r"\byacht-lost\b"))
     said = nb.page.get_by_role("region", name="Yacht", exact=True).get_by_role("status")
     expect(said).to_have_text(t("widget.no_answer", "en"))  # a screen reader hears it too
-    nb.page.screenshot(path=str(artifacts / "kernel-gone.png"))
+    nb.page.screenshot(path=str(artifacts / f"kernel-{gone.replace(' ', '-')}.png"))
     nb.widget(".yacht-title").click()  # the answer stays while Python is silent
     expect(answer).to_have_text(t("widget.no_answer", "en"))
 
