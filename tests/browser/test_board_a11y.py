@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -124,10 +125,18 @@ def test_a_whole_game_by_keyboard_and_screen_reader_alone(notebook: OpenNotebook
                        for place, name, total in ranking(model.totals))
     expect(said).to_contain_text(told)
     expect(said).to_contain_text(places)
-    expect(board.get_by_role("button", name="New game")).to_be_visible()
     history = nb.ask("view.game.history")
     assert history == json.loads(json.dumps(model.history))  # every key press reached the model
     page.screenshot(path=str(artifacts / "a11y-whole-game.png"))
+    # a new game: the button goes with the ranking, and the focus goes to the roll button
+    new_game = board.get_by_role("button", name="New game")
+    deadline = time.monotonic() + 10
+    while nb.ask("view.referee.settling") and time.monotonic() < deadline:
+        time.sleep(0.1)  # the last score is written first
+    press(new_game)
+    expect(said).to_have_text(f"Round 1 of 12 · {PLAYERS[0]} to play")
+    expect(new_game).to_have_count(0)
+    expect(ready).to_be_focused()
 
 
 # -- axe-core on the board, the chances and the coach ---------------------------------------------

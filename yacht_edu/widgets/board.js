@@ -340,6 +340,17 @@ function placeAnswers(root, el) {
   }
 }
 
+/** Whether the page is Jupyter Notebook 7's (its page configuration says so; JupyterLab's,
+ *  Voilà's and marimo's do not). */
+function inNotebook7() {
+  try {
+    const config = document.getElementById("jupyter-config-data");
+    return Boolean(config) && JSON.parse(config.textContent).appName === "Jupyter Notebook";
+  } catch (error) {
+    return false;
+  }
+}
+
 /** How long a refusal stays up unless the learner clicks again, in milliseconds. */
 const SHOWN_FOR = 6000;
 /** How long the view waits for Python to answer a click before it says that Python has not
@@ -424,9 +435,8 @@ function render({ model, el }) {
   const noAnswer = (at) => {
     view.waiting = null;
     view.lost = true;
-    const notebook7 = /\/notebooks\//.test(window.location.pathname);
     const said = words();
-    answerHere((notebook7 && said.no_answer_notebook) || said.no_answer || "…", at, true);
+    answerHere((inNotebook7() && said.no_answer_notebook) || said.no_answer || "…", at, true);
   };
   /** Send ``intent`` to Python, and wait for its answer (any new state). */
   const ask = (intent, at) => {
