@@ -89,6 +89,7 @@ register(
         "02.5",
         expected=lambda: p_one_roll("sixes"),
         decimals=4,
+        chance=True,
         hints=("lesson.02.5.hint.1", "lesson.02.5.hint.2"),
         misconceptions=(
             Misconception("forgot_complement", lambda: Fraction(5, 6) ** 5),

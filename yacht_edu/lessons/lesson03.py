@@ -96,6 +96,7 @@ register(
         "03.4",
         expected=lambda: p_within("four_of_a_kind", rolls=3, strategy="keep_most_common"),
         decimals=4,
+        chance=True,
         hints=("lesson.03.4.hint.1", "lesson.03.4.hint.2"),
         misconceptions=(
             Misconception("exactly_four", lambda: (kind_chain(DICE) ** 3)[0, 4]),

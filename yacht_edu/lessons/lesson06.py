@@ -108,6 +108,7 @@ register(
         "06.4",
         expected=lambda: chance_of_at_least(3),
         decimals=3,
+        chance=True,
         hints=("lesson.06.4.hint.1", "lesson.06.4.hint.2", "lesson.06.4.hint.3"),
         misconceptions=(
             Misconception("or_more_forgotten", exactly_three),

@@ -152,6 +152,7 @@ register(
         "07.5",
         expected=lambda: normal_share(variances_add),
         decimals=2,
+        chance=True,
         hints=("lesson.07.5.hint.1", "lesson.07.5.hint.2"),
         misconceptions=(
             Misconception("added_standard_deviations", lambda: normal_share(sds_add)),

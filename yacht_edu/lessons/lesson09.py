@@ -82,6 +82,7 @@ register(
         "09.2",
         expected=yacht_in_game,
         decimals=4,
+        chance=True,
         hints=("lesson.09.2.hint.1", "lesson.09.2.hint.2"),
         misconceptions=(
             Misconception("added_overlapping", lambda: GAME_TURNS * chance(first_yacht().p)),
@@ -105,6 +106,7 @@ register(
         "09.4",
         expected=yacht_next_turn_after_waiting,
         decimals=4,
+        chance=True,
         hints=("lesson.09.4.hint.1", "lesson.09.4.hint.2"),
         misconceptions=(
             Misconception("yacht_is_due", yacht_is_due),
