@@ -9,6 +9,7 @@ and the translation reviews (HL1, KL15: ``check("07.2", "आशा")`` in Hindi 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from decimal import Decimal
@@ -16,6 +17,8 @@ from fractions import Fraction
 
 import pytest
 
+from tests.helpers.answer_forms import answer_forms, found_forms
+from tests.helpers.editions import LEARNER
 from yacht_edu.i18n import LANGUAGES, catalog, t
 from yacht_edu.lessons import (
     Exercise,
@@ -241,3 +244,26 @@ def test_a_function_that_raises_not_implemented_on_some_hands_is_an_answer() -> 
 def test_fraction_answers_are_no_percentage() -> None:
     """An exact fraction above 1 is a wrong chance, not a percentage."""
     assert check("02.5", Fraction(5981, 100)).correct is False
+
+
+# -- a prediction's value kept until the exercise that works it out --------------------------
+
+
+def test_a_prediction_worked_out_later_keeps_its_value_until_then() -> None:
+    """02.1's feedback gave its value, 25/648, and made 02.3 (how many of the 7,776 rolls are
+    full houses?) one multiplication (lessons-audit-3.md §2.1).  Now the guess is noted, the
+    exercise named, and the lesson states the value after 02.3's check."""
+    task = exercise("02.1")
+    assert isinstance(task, Prediction) and task.value_after == "02.3"
+    value = exact(task.example())
+    assert value is not None
+    for lang in LANGUAGES:
+        feedback = check("02.1", 0.1, lang=lang)
+        assert feedback.guess and feedback.correct is True
+        assert found_forms(answer_forms(value), feedback.message) == []
+        assert "02.3" in feedback.message
+    cells = json.loads(next(LEARNER.glob("02_*.ipynb")).read_text(encoding="utf-8"))["cells"]
+    checked = next(n for n, cell in enumerate(cells) if 'check("02.3"' in "".join(cell["source"]))
+    after = "".join("".join(cell["source"]) for cell in cells[checked:]
+                    if cell["cell_type"] == "markdown")
+    assert f"{value.numerator}/{value.denominator}" in after

@@ -317,6 +317,9 @@ class Prediction(Task):
 
     actual: Callable[[], object] = field(default=_nothing, compare=False)
     bounds: tuple[Fraction | int, Fraction | int] | None = (Fraction(0), Fraction(1))
+    #: An exercise that works the value out later in the lesson: until then the feedback notes
+    #: the guess and names that exercise, without the value (which would answer it).
+    value_after: str | None = None
     #: A guess within this share of the value is called close (a tenth: 10 %).
     close: Fraction = Fraction(1, 10)
 
@@ -340,6 +343,9 @@ class Prediction(Task):
         shown = answer_text(answer)
         if self.bounds is not None and not self.bounds[0] <= guess <= self.bounds[1]:
             return Verdict(False, self.out_of_range(guess), {"guess": shown}, counts=False)
+        if self.value_after is not None:
+            return Verdict(True, "lessons.predict.later",
+                           {"guess": shown, "exercise": self.value_after}, guess=True)
         value = exact(self.example())
         assert value is not None, f"the prediction {self.id} compares with an exact value"
         params: dict[str, object] = {"guess": shown, "value": with_decimal(value)}

@@ -180,7 +180,7 @@ register(
         "08.4",
         expected=target_keep,
         in_any_order=True,
-        hints=("lesson.08.4.hint.1", "lesson.08.4.hint.2"),
+        hints=("lesson.08.4.hint.1", "lesson.08.4.hint.2", "lesson.08.4.hint.3"),
         misconceptions=(Misconception("played_for_the_mean", mean_keep),),
         wrong_answers=lambda: (mean_keep(), BEN_DICE, (5, 6), ()),
     ),
