@@ -123,3 +123,36 @@ def test_the_letter_heh_goal_has_a_font() -> None:
         figure.canvas.draw()
     assert any("missing" in str(w.message) for w in caught)  # the test can fail
 
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("name", sorted(DRAWINGS))
+def test_the_legend_sits_beside_the_data_inside_the_picture(name: str, lang: str) -> None:
+    """Inside the axes a legend covered bars (the Kannada legend of lesson 5 lay over the peaks:
+    translations-lessons-bn-kn.md §7); beside them it covers nothing, and the picture is wide
+    enough to show it whole."""
+    ax = drawn(name, lang)
+    legend = ax.get_legend()
+    assert legend is not None
+    ax.figure.draw_without_rendering()  # the constrained layout placed, as when shown
+    box, data, picture = legend.get_window_extent(), ax.get_window_extent(), ax.figure.bbox
+    assert box.x0 >= data.x1, "the legend overlaps the data"
+    assert picture.x0 <= box.x0 and box.x1 <= picture.x1 + 1
+    assert picture.y0 <= box.y0 and box.y1 <= picture.y1 + 1
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_plans_are_named_in_the_legend_as_the_lesson_names_them(lang: str) -> None:
+    """Lesson 5 names the rules of thumb by their names in code (**best_box_now** …) in every
+    language; its plot's legend names them so too, beside their words in the language, so a
+    learner can tell which curve is which (translations-lessons-bn-kn.md §7)."""
+    names = ("best_box_now", "chase_five", "beat_par")
+    prose = ye.i18n.catalog(lang)["text.05.cell-25"]
+    assert all(f"**{name}**" in prose for name in names)
+    results = {name: simulate(name, "yacht", games=20, seed=1) for name in (*names, "optimal")}
+    figure = plots.plot_strategy_scores(results, lang=lang)
+    assert figure is not None
+    (ax,) = figure.axes
+    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert [label.split(" ")[0] for label in labels[:3]] == list(names)
+    assert labels[3].startswith(ye.i18n.catalog(lang)["strategy.optimal"].split(" ")[0])
