@@ -20,6 +20,20 @@ are left in place for JupyterLab's MathJax, which reads them from HTML as from m
 in <span dir="ltr">0–\u20605</span> min.</p>
 <BLANKLINE>
 </div>
+>>> print(right_to_left("ur", "1. Run:\\n\\n   ```\\n   pip install x\\n   ```"))
+<div dir="rtl" lang="ur">
+<BLANKLINE>
+1. Run:
+<BLANKLINE>
+   <div dir="ltr">
+<BLANKLINE>
+   ```
+   pip install x
+   ```
+<BLANKLINE>
+   </div>
+<BLANKLINE>
+</div>
 >>> right_to_left("kn", "Unchanged `x`.")
 'Unchanged `x`.'
 """
@@ -66,11 +80,13 @@ def shown_block(block: str) -> str:
     """One block of the cell (the text between blank lines) in its direction."""
     if block.startswith("$$"):
         return f'<div dir="ltr">{block}</div>'
-    if block.startswith(("```", "~~~")):  # a command to copy: left to right, as it is typed
-        return f'<div dir="ltr">\n\n{block}\n\n</div>'
+    if block.lstrip(" ").startswith(("```", "~~~")):  # a command to copy, as it is typed
+        indent = block[:len(block) - len(block.lstrip(" "))]  # inside a list item, as deep
+        return f'{indent}<div dir="ltr">\n\n{block}\n\n{indent}</div>'
     if _NOT_A_PARAGRAPH.match(block):
         return pieces(block, markdown_text, lambda code: code)
-    return paragraph_html(block)
+    indent = block[:len(block) - len(block.lstrip(" "))]  # a list item's later paragraph
+    return indent + paragraph_html(block[len(indent):])
 
 
 def paragraph_html(block: str) -> str:
