@@ -2,7 +2,7 @@
 chance as a percentage, a keep in any order; and a function nbgrader left blank is not answered
 yet, never a wrong try.
 
-The reviews these come from: ``../shared/reviews/lessons-audit-3.md`` (§2.3, findings 3, 9, 10)
+The reviews these come from: the third lessons audit, lessons-audit-3.md (§2.3, findings 3, 9, 10)
 and the translation reviews (HL1, KL15: ``check("07.2", "आशा")`` in Hindi and
 ``check("07.2", "ಆಶಾ")`` in Kannada answered "not yet").
 """

@@ -132,10 +132,10 @@ def test_the_legend_sits_beside_the_data_inside_the_picture(name: str, lang: str
     translations-lessons-bn-kn.md §7); beside them it covers nothing, and the picture is wide
     enough to show it whole."""
     ax = drawn(name, lang)
-    legend = ax.get_legend()
-    assert legend is not None
-    ax.figure.draw_without_rendering()  # the constrained layout placed, as when shown
-    box, data, picture = legend.get_window_extent(), ax.get_window_extent(), ax.figure.bbox
+    legend, figure = ax.get_legend(), ax.figure
+    assert legend is not None and isinstance(figure, Figure)
+    figure.draw_without_rendering()  # the constrained layout placed, as when shown
+    box, data, picture = legend.get_window_extent(), ax.get_window_extent(), figure.bbox
     assert box.x0 >= data.x1, "the legend overlaps the data"
     assert picture.x0 <= box.x0 and box.x1 <= picture.x1 + 1
     assert picture.y0 <= box.y0 and box.y1 <= picture.y1 + 1
@@ -153,6 +153,8 @@ def test_the_plans_are_named_in_the_legend_as_the_lesson_names_them(lang: str) -
     figure = plots.plot_strategy_scores(results, lang=lang)
     assert figure is not None
     (ax,) = figure.axes
-    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    legend = ax.get_legend()
+    assert legend is not None
+    labels = [text.get_text() for text in legend.get_texts()]
     assert [label.split(" ")[0] for label in labels[:3]] == list(names)
     assert labels[3].startswith(ye.i18n.catalog(lang)["strategy.optimal"].split(" ")[0])

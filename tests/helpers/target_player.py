@@ -6,7 +6,7 @@ played with every outcome carried by its chance instead, turn by turn from the e
 the chance of every (state, points) pair, and after the last turn of every final score.  Its mean
 and standard deviation are the exact figures lesson 8 states; the seeded run must lie within a
 few of its standard errors (a second, Monte-Carlo, check), and the audit's own solver
-(``../shared/reviews/lessons-audit-3.md`` §1.2, written without yacht_edu) found the same.
+(the third lessons audit, lessons-audit-3.md §1.2, written without yacht_edu) found the same.
 """
 
 from __future__ import annotations

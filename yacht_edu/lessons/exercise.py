@@ -113,9 +113,9 @@ def percentage(answer: object) -> str | None:
     >>> percentage("59.81%"), percentage(59.81), percentage(" 60 %"), percentage(0.5981)
     ('0.5981', '0.5981', '0.60', None)
     """
-    signed = isinstance(answer, str) and answer.strip().endswith("%")
+    signed = isinstance(answer, str) and str.strip(answer).endswith("%")
     if signed:
-        answer = str(answer).strip()[:-1].strip()
+        answer = str.strip(str.strip(answer)[:-1])  # str's own methods, never a subclass's
     written = written_decimal(answer, whole=True)
     if written is None:
         return None
@@ -134,10 +134,13 @@ def in_order(answer: object) -> object:
     ((5, 5, 6), [6, 'x'], '655')
     """
     parts = flat(answer)
-    if (not isinstance(parts, Sequence) or isinstance(parts, str)
-            or not all(exact(part) is not None for part in parts)):
+    try:
+        if (not isinstance(parts, Sequence) or isinstance(parts, str)
+                or not all(exact(part) is not None for part in parts)):
+            return answer
+        return tuple(sorted(parts, key=lambda part: exact(part) or 0))
+    except Exception:  # a learner's sequence that raises when read: judged as it is
         return answer
-    return tuple(sorted(parts, key=lambda part: exact(part) or 0))
 
 
 @dataclass(frozen=True)
@@ -333,7 +336,7 @@ class Prediction(Task):
         if not_finite(answer):
             return not_a_number(answer)
         if (tuple(self.bounds or ()) == (0, 1) and isinstance(answer, str)
-                and answer.strip().endswith("%")):
+                and str.strip(answer).endswith("%")):
             answer = percentage(answer) or answer  # a chance guessed as a percentage
         guess = exact(answer)
         if guess is None and decimal_of(answer) is not None:
