@@ -114,7 +114,7 @@ def percentage(answer: object) -> str | None:
     ('0.5981', '0.5981', '0.60', None)
     """
     signed = isinstance(answer, str) and str.strip(answer).endswith("%")
-    if signed:
+    if isinstance(answer, str) and signed:
         answer = str.strip(str.strip(answer)[:-1])  # str's own methods, never a subclass's
     written = written_decimal(answer, whole=True)
     if written is None:
@@ -464,12 +464,15 @@ def is_blank_function(function: object, *, stub: bool = False) -> bool:
     >>> is_blank_function(written), is_blank_function(written, stub=True)
     (False, True)
     """
-    code = getattr(function, "__code__", None)
-    if code is None:
+    try:
+        code = getattr(function, "__code__", None)
+        if not inspect.iscode(code):
+            return False
+        parameters = (code.co_argcount + code.co_kwonlyargcount
+                      + bool(code.co_flags & inspect.CO_VARARGS)
+                      + bool(code.co_flags & inspect.CO_VARKEYWORDS))
+    except Exception:  # a learner's callable whose attributes raise: not the blank
         return False
-    parameters = (code.co_argcount + code.co_kwonlyargcount
-                  + bool(code.co_flags & inspect.CO_VARARGS)
-                  + bool(code.co_flags & inspect.CO_VARKEYWORDS))
     names = ("NotImplementedError",) if stub else ()
     return tuple(code.co_names) == names and code.co_nlocals == parameters
 
