@@ -709,9 +709,11 @@ def test_isolating_adds_only_balanced_marks_and_keeps_every_placeholder() -> Non
 def test_an_urdu_number_is_not_run_into_the_latin_letters_before_it() -> None:
     """With no marks in the catalogs, a number right after Latin letters (only spaces between)
     joins their left-to-right run, so a right-to-left reader meets it first: "(a, b) 25" read
-    as "25 (a, b)".  An Urdu word between them keeps their order (lesson 11.3's hint)."""
+    as "25 (a, b)".  An Urdu word between them keeps their order (lesson 11.3's hint).  A
+    page's markdown (a lesson's ``text.``, the teaching page's ``docs.``) is set right to left by
+    :mod:`yacht_edu.lessons.direction`, its commands in blocks of their own."""
     stuck = {msgid: words for msgid, words in catalog("ur").items()
-             if not msgid.startswith("text.") and not msgid.endswith(".solution")
+             if not msgid.startswith(("text.", "docs.")) and not msgid.endswith(".solution")
              and re.search(r"[A-Za-z)\]] +[0-9]", words)}
     assert stuck == {}
     assert "(a, b) ایسے ہیں جو 25" in catalog("ur")["lesson.11.3.hint.1"]

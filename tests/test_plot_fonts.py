@@ -21,7 +21,7 @@ from matplotlib.figure import Figure
 import yacht_edu as ye
 from yacht_edu import plots, reach_plots
 from yacht_edu.compare import compare_rules
-from yacht_edu.i18n import LANGUAGES
+from yacht_edu.i18n import BIDI_CONTROLS, LANGUAGES
 from yacht_edu.probability.fairness import fairness
 from yacht_edu.probability.waiting import first_yacht, simulate_first_yacht
 from yacht_edu.reach import ReachCurves
@@ -155,3 +155,40 @@ def test_an_urdu_legend_that_begins_with_a_latin_letter_reads_right_to_left() ->
             assert letters[-1] == "T", (label.get_text(), letters)  # T at the right end
         else:
             assert not set(label.get_text()) & set("\u2066\u2067\u2068\u2069")
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("name", sorted(DRAWINGS))
+def test_the_legend_sits_beside_the_data_inside_the_picture(name: str, lang: str) -> None:
+    """Inside the axes a legend covered bars (the Kannada legend of lesson 5 lay over the peaks:
+    translations-lessons-bn-kn.md §7); beside them it covers nothing, and the picture is wide
+    enough to show it whole."""
+    ax = drawn(name, lang)
+    legend, figure = ax.get_legend(), ax.figure
+    assert legend is not None and isinstance(figure, Figure)
+    figure.draw_without_rendering()  # the constrained layout placed, as when shown
+    box, data, picture = legend.get_window_extent(), ax.get_window_extent(), figure.bbox
+    assert box.x0 >= data.x1, "the legend overlaps the data"
+    assert picture.x0 <= box.x0 and box.x1 <= picture.x1 + 1
+    assert picture.y0 <= box.y0 and box.y1 <= picture.y1 + 1
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_plans_are_named_in_the_legend_as_the_lesson_names_them(lang: str) -> None:
+    """Lesson 5 names the rules of thumb by their names in code (**best_box_now** …) in every
+    language; its plot's legend names them so too, beside their words in the language, so a
+    learner can tell which curve is which (translations-lessons-bn-kn.md §7)."""
+    names = ("best_box_now", "chase_five", "beat_par")
+    prose = ye.i18n.catalog(lang)["text.05.cell-25"]
+    assert all(f"**{name}**" in prose for name in names)
+    results = {name: simulate(name, "yacht", games=20, seed=1) for name in (*names, "optimal")}
+    figure = plots.plot_strategy_scores(results, lang=lang)
+    assert figure is not None
+    (ax,) = figure.axes
+    legend = ax.get_legend()
+    assert legend is not None
+    # the words as read, without the direction marks an Urdu label keeps (issue 32)
+    labels = [text.get_text().translate(dict.fromkeys(map(ord, BIDI_CONTROLS)))
+              for text in legend.get_texts()]
+    assert [label.split(" ")[0] for label in labels[:3]] == list(names)
+    assert labels[3].startswith(ye.i18n.catalog(lang)["strategy.optimal"].split(" ")[0])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import textwrap
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import accumulate
 from pathlib import Path
@@ -47,6 +48,7 @@ from yacht_edu.probability.waiting import (
 )
 from yacht_edu.probability.waiting import turns as whole_turns
 from yacht_edu.rules import RulesLike, get_rules
+from yacht_edu.strategies import strategy_name
 
 try:
     import matplotlib.pyplot as plt
@@ -65,6 +67,8 @@ __all__ = [
     "FONTS",
     "fonts_for",
     "in_its_fonts",
+    "legend_beside",
+    "plan_name",
     "plot_chance_within",
     "plot_chi_square",
     "plot_comparison",
@@ -169,9 +173,23 @@ def axes(ax: Axes | None) -> tuple[Axes, Figure | None]:
     cell ends."""
     if ax is not None:
         return ax, None
-    made = plt.figure(figsize=(7, 4))
+    made = plt.figure(figsize=(9, 4), layout="constrained")
     plt.close(made)
     return made.subplots(), made
+
+
+#: The longest line of a legend's label, in characters: a longer label is wrapped.
+LEGEND_LINE = 36
+
+
+def legend_beside(ax: Axes) -> None:
+    """The legend to the right of the axes, outside the data, top aligned: a label in Kannada or
+    Bengali is long, and inside the axes it would cover bars and curves.  A label longer than
+    :data:`LEGEND_LINE` is wrapped; a figure the plot makes leaves room for the legend (its
+    layout is constrained)."""
+    legend = ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0)
+    for text in legend.get_texts():
+        text.set_text(textwrap.fill(text.get_text(), LEGEND_LINE))
 
 
 @in_its_fonts
@@ -190,7 +208,7 @@ def plot_score_distribution(box: str = "choice", rules: RulesLike = "yacht", *,
     ax.set_ylabel(t("probability.plot.chance", lang))
     ax.set_title(t("probability.plot.distribution_title", lang,
                    box=box_name(box, lang), rules=get_rules(rules).label(lang)))
-    ax.legend()
+    legend_beside(ax)
     return picture
 
 
@@ -213,7 +231,7 @@ def plot_chance_within(box: str = "yacht", rules: RulesLike = "yacht", *, n_max:
     ax.set_ylabel(t("probability.plot.chance", lang))
     ax.set_ylim(0, 1.05)
     ax.set_title(t("probability.plot.within_title", lang, box=box_name(box, lang)))
-    ax.legend()
+    legend_beside(ax)
     return picture
 
 
@@ -237,7 +255,7 @@ def plot_law_of_large_numbers(box: str = "yacht", rules: RulesLike = "yacht", *,
     ax.set_xlabel(t("probability.plot.turns", lang))
     ax.set_ylabel(t("probability.plot.share", lang, box=box_name(box, lang)))
     ax.set_title(t("probability.plot.lln_title", lang, count=rolls))
-    ax.legend()
+    legend_beside(ax)
     return picture
 
 
@@ -255,15 +273,27 @@ def plot_strategy_scores(results: Mapping[str, Any], *, ax: Axes | None = None,
         simulation = result[-1] if isinstance(result, tuple) else result
         scores = [int(s) for s in simulation.scores]
         games = len(scores)
-        label = t("probability.plot.strategy_label", lang, strategy=t(f"strategy.{name}", lang),
+        label = t("probability.plot.strategy_label", lang, strategy=plan_name(name, lang),
                   mean=decimal(sum(scores) / games, 1, lang))
         ax.hist(scores, bins=range(0, max(scores) + 11, 10), histtype="step", linewidth=2,
                 weights=[1 / games] * games, label=label)
     ax.set_xlabel(t("probability.plot.score", lang))
     ax.set_ylabel(t("probability.plot.games_share", lang))
     ax.set_title(t("probability.plot.strategies_title", lang, count=games))
-    ax.legend()
+    legend_beside(ax)
     return picture
+
+
+def plan_name(name: str, lang: str | None = None) -> str:
+    """A plan as the lessons' prose names it: a rule of thumb by its name in code, its words in
+    the learner's language beside it ("chase_five (Chase five of a kind)"); the optimal player
+    by its words alone (the prose says "the optimal player").
+
+    >>> plan_name("chase_five", "en"), plan_name("optimal", "en")
+    ('chase_five (Chase five of a kind)', 'Optimal')
+    """
+    words = strategy_name(name, lang)
+    return words if name == "optimal" or words == name else f"{name} ({words})"
 
 
 @in_its_fonts
@@ -282,7 +312,7 @@ def plot_comparison(comparison: Any, *, ax: Axes | None = None,
                   [box_name(box, lang) for box in boxes], rotation=45, ha="right")
     ax.set_ylabel(t("compare.plot_points", lang))
     ax.set_title(t("compare.plot_title", lang))
-    ax.legend()
+    legend_beside(ax)
     return picture
 
 
@@ -308,7 +338,7 @@ def plot_waiting_time(wait: WaitingTime | None = None, simulation: WaitSimulatio
     ax.set_xlabel(t("plot.wait.turn", lang))
     ax.set_ylabel(t("probability.plot.chance", lang))
     ax.set_title(t("plot.wait.title", lang))
-    ax.legend()
+    legend_beside(ax)
     return picture
 
 
@@ -346,7 +376,7 @@ def plot_fair_die_spread(classes: Any, counts: Sequence[int] | None = None, *, f
                    label=t("plot.fair.our_count", lang, count=ours))
     ax.set_xlabel(t("plot.fair.face_count", lang, face=face, count=rolls))
     ax.set_ylabel(t("plot.fair.classes_axis", lang))
-    ax.legend()
+    legend_beside(ax)
     return picture
 
 
@@ -374,5 +404,5 @@ def plot_chi_square(test: FairnessTest, *, ax: Axes | None = None,
                        statistic=decimal(float(test.statistic), 2, lang)))
     ax.set_xlabel("X\u00b2")
     ax.set_ylabel(t("plot.fair.density", lang))
-    ax.legend()
+    legend_beside(ax)
     return picture

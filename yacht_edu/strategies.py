@@ -144,6 +144,13 @@ class Simulation:
         """How far :attr:`chance` may stray from the true chance: √(p(1 − p) / games)."""
         return math.sqrt(self.chance * (1 - self.chance) / self.games)
 
+    def label(self, lang: str | None = None) -> str:
+        """Who played, in words: the strategy's name, or for a target "Playing for 250" (the
+        target player is not the optimal player of the expected score)."""
+        if self.target is not None:
+            return t("strategy.playing_for", lang, target=self.target)
+        return strategy_name(self.strategy, lang)
+
     def histogram(self, width: int = 10) -> dict[int, int]:
         """How many games ended in each bin ``[start, start + width)``, by start."""
         starts = (self.scores // width) * width
