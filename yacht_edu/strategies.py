@@ -59,6 +59,8 @@ from yacht_edu.solver import (
     play_games,
     solve,
 )
+from yacht_edu.solver.decisions import decision_table
+from yacht_edu.solver.play import play_by_table
 
 __all__ = [
     "GAME_STRATEGIES",
@@ -203,7 +205,12 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
     count = check_games(games)
     rng = np.random.default_rng(check_seed(seed))
     objective = objective_of(chosen, ruleset, target=target, progress=progress)
-    scores = play_games(objective, count, rng, progress=progress, desc=strategy_name(chosen.name))
+    desc = strategy_name(chosen.name)
+    if objective.by_points():  # a target: the choices depend on the points, planned each turn
+        scores = play_games(objective, count, rng, progress=progress, desc=desc)
+    else:
+        scores = play_by_table(decision_table(objective), count, rng, progress=progress,
+                               desc=desc)
     return Simulation(chosen.name, ruleset, seed, scores, objective.target)
 
 

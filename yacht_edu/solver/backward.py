@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import functools
 import math
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -45,7 +44,14 @@ from yacht_edu.solver.turn import (
     tag,
     untag,
 )
-from yacht_edu.solver.workers import FORK_FROM, Progress, can_fork, run_layers, shared_array
+from yacht_edu.solver.workers import (
+    FORK_FROM,
+    Progress,
+    can_fork,
+    processors,
+    run_layers,
+    shared_array,
+)
 
 __all__ = [
     "CHUNK",
@@ -249,7 +255,7 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
     integers, one worker since they hold Python's lock).
     """
     layers = [space.layer(n, within) for n in range(space.number_of_boxes + 1)]
-    helpers = 1 if exact else (workers or os.cpu_count() or 1)
+    helpers = 1 if exact else (workers or processors())
     forked = (solve_chunk is None and helpers > 1 and can_fork()
               and sum(len(layer.solved) for layer in layers) >= FORK_FROM)
     job = _ExpectedJob.of(solve_chunk or _float_chunk(rows), layers, space.size, exact, forked)
