@@ -23,14 +23,14 @@ import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
-import sympy
 
 from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
+from yacht_edu.solver import compiled
 from yacht_edu.solver.states import BoxRows, Layer, StateSpace, chunks
 from yacht_edu.solver.turn import (
     TIE,
@@ -52,6 +52,9 @@ from yacht_edu.solver.workers import (
     run_layers,
     shared_array,
 )
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = [
     "CHUNK",
@@ -310,7 +313,11 @@ class _ExpectedJob(NamedTuple):
 
 
 def _float_chunk(rows: BoxRows) -> ChunkSolver:
+    """The optimal solve of a chunk: compiled where numba is installed
+    (:mod:`~yacht_edu.solver.compiled`), else in numpy (the reference)."""
     _ = rows.row_in_box  # worked out here once, not again in every forked helper
+    if compiled.enabled():
+        return _compiled_chunk(rows)
 
     def work(states: Ints, mean: Array, mean_square: Array, filled: int) -> tuple[Array, Array]:
         worth, squares, _ = hand_worth(rows, states, mean, mean_square, local=True)
@@ -318,3 +325,31 @@ def _float_chunk(rows: BoxRows) -> ChunkSolver:
         return plan.worth[0], plan.worth[1]
 
     return work
+
+
+def _compiled_chunk(rows: BoxRows) -> ChunkSolver:
+    kernel = compiled.chunk_kernel()  # compiled now, before any helper is forked
+
+    def work(states: Ints, mean: Array, mean_square: Array, filled: int) -> tuple[Array, Array]:
+        used = open_rows(rows, states)
+        offer = rows.in_states(states, used)
+        return kernel(box_positions(rows, used), offer.allowed, offer.gain, offer.next, mean,
+                      mean_square, rows.space.rules.rolls)
+
+    return work
+
+
+def box_positions(rows: BoxRows, used: Ints) -> Ints:
+    """``where[b, h]``: the position in ``used`` (every row of some boxes, box after box) of
+    the row that hand ``h`` fills in the ``b``-th of those boxes."""
+    return _box_positions(rows, used.tobytes())
+
+
+@functools.lru_cache(maxsize=4096)
+def _box_positions(rows: BoxRows, used_bytes: bytes) -> Ints:
+    used = np.frombuffer(used_bytes, dtype=np.intp)
+    box_of = rows.row_box[used]
+    starts = np.flatnonzero(np.diff(box_of, prepend=-1)).tolist()
+    where = np.stack([start + rows.row_in_box[box_of[start]] for start in starts])
+    where.flags.writeable = False
+    return where

@@ -42,7 +42,6 @@ from yacht_edu.solver.workers import can_fork, processors, run_layers, shared_ar
 __all__ = [
     "BOX_BITS",
     "KEEP_BITS",
-    "KEEP_OF_MASK",
     "DecisionTable",
     "clear_tables",
     "decision_table",
@@ -85,9 +84,6 @@ def keep_masks() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32]]:
             keep_of[h * _MASKS + bits] = KEEP_INDEX[kept]
             mask[h, KEEP_INDEX[kept]] = _mask_of(hand, kept)
     return mask, keep_of
-
-
-KEEP_OF_MASK = keep_masks()[1]
 
 
 @functools.cache
@@ -213,7 +209,7 @@ class DecisionTable:
         """The keep (by index in :data:`~yacht_edu.hands.KEEPS`) of row ``row`` from ``hand``
         with ``to_come`` rolls still to come."""
         mask = int(self.choices[row, hand]) >> (BOX_BITS + KEEP_BITS * (to_come - 1))
-        return int(KEEP_OF_MASK[hand * _MASKS + (mask & (_MASKS - 1))])
+        return int(keep_masks()[1][hand * _MASKS + (mask & (_MASKS - 1))])
 
     def box(self, row: int, hand: int) -> int:
         """The box (by its place in ``rules.boxes``) of row ``row`` for ``hand``."""

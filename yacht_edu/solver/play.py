@@ -36,9 +36,9 @@ from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.decisions import (
     BOX_BITS,
     KEEP_BITS,
-    KEEP_OF_MASK,
     DecisionTable,
     hand_after,
+    keep_masks,
 )
 from yacht_edu.solver.objective import Objective, plan
 from yacht_edu.solver.states import RowsInStates, StateSpace, box_rows, chunks
@@ -118,12 +118,12 @@ def table_turn(table: DecisionTable, state: Ints,
     state it moves to.  ``rolls``: each game's ordered roll, one array per roll."""
     rules = table.rules
     at = table.rows_for(state).astype(np.int64) * len(HANDS)  # each game's row of choices
-    after = hand_after()
+    after, keep_of = hand_after(), keep_masks()[1]
     hand = after.take(next(rolls) + _NO_KEEP)
     for to_come in range(rules.rolls - 1, 0, -1):
         mask = table.choices.take(at + hand) >> (BOX_BITS + KEEP_BITS * (to_come - 1))
         mask &= _LOW_BITS
-        keep = KEEP_OF_MASK.take((hand.astype(np.int32) << KEEP_BITS) | mask)
+        keep = keep_of.take((hand.astype(np.int32) << KEEP_BITS) | mask)
         hand = after.take(next(rolls) + keep * ORDERED_ROLLS)
     box = table.choices.take(at + hand) & ((1 << BOX_BITS) - 1)
     return _end_turn(rules, state, box, hand)
