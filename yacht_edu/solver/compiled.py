@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from yacht_edu.solver.turn import BLOCKS, CHILDREN, HAND_WEIGHTS, KEEPS, PARENTS, TAG_BITS
 
-__all__ = ["chunk_kernel", "enabled"]
+__all__ = ["chunk_kernel", "enabled", "spread_kernel"]
 
 Array = npt.NDArray[Any]
 
@@ -210,3 +210,28 @@ def chunk_kernel() -> Callable[..., tuple[Array, Array]]:
         return result, result_square
 
     return kernel
+
+
+def _spread(source: Array, source_start: Array, source_length: Array, target: Array,
+            from_state: Array, target_at: Array, chance: Array) -> None:
+    """``target[target_at[i]:][:length] += chance[i] × the band of state from_state[i]`` (the
+    bands of :mod:`~yacht_edu.solver.final_scores`)."""
+    for i in range(len(chance)):
+        s = from_state[i]
+        begin, at, p = source_start[s], target_at[i], chance[i]
+        for j in range(source_length[s]):
+            target[at + j] += p * source[begin + j]
+
+
+@functools.cache
+def spread_kernel() -> Callable[..., None]:
+    """:func:`_spread`, compiled (numba must be installed)."""
+    import numba
+
+    table = numba.types.Array
+    f8, i8 = numba.float64, numba.int64
+    spread: Callable[..., None] = numba.njit(
+        (table(f8, 1, "C"), table(i8, 1, "C"), table(i8, 1, "C"), table(f8, 1, "C"),
+         table(i8, 1, "C"), table(i8, 1, "C"), table(f8, 1, "C")),
+        cache=True, nogil=True, boundscheck=False)(_spread)
+    return spread
