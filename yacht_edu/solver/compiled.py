@@ -72,10 +72,10 @@ SIXTH = 1 / 6
 
 def _end_turn(where: Array, allowed: Array, gain: Array, after_row: Array, mean: Array,
               mean_square: Array, value: Array, value_bits: Array, value_squares: Array,
-              tags: Array, worth: Array, squares: Array) -> None:
-    """Step 1 (see the module) into the hands' rows of ``worth`` and ``squares``
-    (``value``, ``value_squares`` and ``tags``: room for a row per score row, ``value_bits``
-    the int64 view of ``value``)."""
+              tags: Array, worth: Array, squares: Array, chosen_rows: Array) -> None:
+    """Step 1 (see the module) into the hands' rows of ``worth`` and ``squares``, and the row
+    each hand takes into ``chosen_rows`` (``value``, ``value_squares`` and ``tags``: room for
+    a row per score row, ``value_bits`` the int64 view of ``value``)."""
     boxes, hands = where.shape
     rows, columns = allowed.shape
     for p in range(rows):
@@ -98,16 +98,17 @@ def _end_turn(where: Array, allowed: Array, gain: Array, after_row: Array, mean:
                 best[c] = max(best[c], tags[p, c])
         for c in range(columns):
             chosen = best[c] & MASK
+            chosen_rows[h, c] = chosen
             worth[HANDS_START + h, c] = value[chosen, c]
             squares[HANDS_START + h, c] = value_squares[chosen, c]
 
 
 def _reroll(worth: Array, worth_bits: Array, squares: Array, tags: Array, picked: Array,
-            picked_squares: Array, children: Array, parent_start: Array,
-            parents: Array) -> None:
-    """Step 2 (see the module), in place on the keeps' rows of ``worth`` and ``squares``
-    (``worth_bits``: ``worth`` seen as int64; ``tags`` (a row more than the keeps),
-    ``picked`` and ``picked_squares``: room to work)."""
+            picked_squares: Array, children: Array, parent_start: Array, parents: Array,
+            chosen_keeps: Array) -> None:
+    """Step 2 (see the module), in place on the keeps' rows of ``worth`` and ``squares``, the
+    keep each hand takes into ``chosen_keeps`` (``worth_bits``: ``worth`` seen as int64;
+    ``tags`` (a row more than the keeps), ``picked`` and ``picked_squares``: room to work)."""
     keeps, columns = worth.shape
     total, total_square, best = picked[0], picked_squares[0], tags[keeps]  # rows of room
     for k in range(HANDS_START - 1, -1, -1):
@@ -138,6 +139,7 @@ def _reroll(worth: Array, worth_bits: Array, squares: Array, tags: Array, picked
     for h in range(HANDS_START, keeps):
         for c in range(columns):
             chosen = tags[h, c] & MASK
+            chosen_keeps[h - HANDS_START, c] = chosen
             picked[h - HANDS_START, c] = worth[chosen, c]
             picked_squares[h - HANDS_START, c] = squares[chosen, c]
     for h in range(HANDS_START, keeps):
@@ -163,7 +165,9 @@ def _first_roll(worth: Array, squares: Array, weights: Array, mean: Array,
 @functools.cache
 def chunk_kernel() -> Callable[..., tuple[Array, Array]]:
     """The compiled chunk: ``kernel(where, allowed, gain, after_row, mean, mean_square,
-    rolls)`` -> (mean, mean square) of each state before its first roll.
+    rolls, choices=None)`` -> (mean, mean square) of each state before its first roll; a list
+    given as ``choices`` receives the row each hand is scored in (its position among the
+    chunk's rows), then the keep chosen from each hand with 1, 2, ... rolls to come.
 
     ``where[b, h]``: the score row (a position in the chunk's rows) that hand ``h`` fills in
     open box ``b``; ``allowed``, ``gain``, ``after_row``: for each row and state, as
@@ -179,10 +183,11 @@ def chunk_kernel() -> Callable[..., tuple[Array, Array]]:
                          table(i8, 2, "C"), table(numba.intp, 2, "C"), table(f8, 1, "C"),
                          table(f8, 1, "C"), table(f8, 2, "C"), table(i8, 2, "C"),
                          table(f8, 2, "C"), table(i8, 2, "C"), table(f8, 2, "C"),
-                         table(f8, 2, "C")))(_end_turn)
+                         table(f8, 2, "C"), table(i8, 2, "C")))(_end_turn)
     reroll = compile_((table(f8, 2, "C"), table(i8, 2, "C"), table(f8, 2, "C"),
                        table(i8, 2, "C"), table(f8, 2, "C"), table(f8, 2, "C"),
-                       table(i8, 2, "C"), table(i8, 1, "C"), table(i8, 1, "C")))(_reroll)
+                       table(i8, 2, "C"), table(i8, 1, "C"), table(i8, 1, "C"),
+                       table(i8, 2, "C")))(_reroll)
     first_roll = compile_((table(f8, 2, "C"), table(f8, 2, "C"), table(f8, 1, "C"),
                            table(f8, 1, "C"), table(f8, 1, "C")))(_first_roll)
     children, parent_start, parents = _tables()
@@ -190,8 +195,10 @@ def chunk_kernel() -> Callable[..., tuple[Array, Array]]:
     keeps = len(KEEPS)
 
     def kernel(where: Array, allowed: Array, gain: Array, after_row: Array, mean: Array,
-               mean_square: Array, rolls: int) -> tuple[Array, Array]:
+               mean_square: Array, rolls: int,
+               choices: list[Array] | None = None) -> tuple[Array, Array]:
         columns = allowed.shape[1]
+        chosen = np.empty((rolls, keeps - HANDS_START, columns), dtype=np.int64)
         worth = np.empty((keeps, columns))
         squares = np.empty((keeps, columns))
         tags = np.empty((keeps + 1, columns), dtype=np.int64)
@@ -201,10 +208,12 @@ def chunk_kernel() -> Callable[..., tuple[Array, Array]]:
         value = np.empty((rows + 1, columns))
         end_turn(where, allowed, gain, after_row, mean, mean_square, value,
                  value.view(np.int64), np.empty((rows, columns)),
-                 np.empty((rows, columns), dtype=np.int64), worth, squares)
-        for _ in range(rolls - 1):
+                 np.empty((rows, columns), dtype=np.int64), worth, squares, chosen[0])
+        for to_come in range(1, rolls):
             reroll(worth, bits, squares, tags, picked[0], picked[1], children, parent_start,
-                   parents)
+                   parents, chosen[to_come])
+        if choices is not None:  # the rows (positions among the chunk's), then the keeps
+            choices.extend(chosen)
         result, result_square = np.empty(columns), np.empty(columns)
         first_roll(worth, squares, weights, result, result_square)
         return result, result_square

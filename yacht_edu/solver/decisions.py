@@ -34,8 +34,10 @@ import numpy.typing as npt
 
 from yacht_edu.hands import HAND_INDEX, HANDS, KEEP_INDEX, KEEPS, NUMBER_OF_DICE, ORDERED_ROLLS
 from yacht_edu.rules import Rules
+from yacht_edu.solver import compiled
+from yacht_edu.solver.backward import box_positions, open_rows
 from yacht_edu.solver.objective import ExpectedScore, Objective, RuleOfThumb
-from yacht_edu.solver.states import StateSpace, chunks
+from yacht_edu.solver.states import StateSpace, box_rows, chunks
 from yacht_edu.solver.turn import plan_turn
 from yacht_edu.solver.workers import can_fork, processors, run_layers, shared_array
 
@@ -112,12 +114,18 @@ def pack(box: Ints, keeps: tuple[Ints, ...], dtype: type[np.unsignedinteger[Any]
          ) -> npt.NDArray[Any]:
     """A turn's choices as one whole number per (hand, column): the box, then each keep (by
     rolls to come) as a mask over the hand.  ``box`` and ``keeps``: (252, columns)."""
-    mask = keep_masks()[0]
-    hands = np.arange(len(HANDS))[:, None]
-    packed = box.astype(np.int64)
+    mask = _flat_masks()
+    first_of_hand = np.arange(len(HANDS))[:, None] * len(KEEPS)
+    packed = box.astype(np.int32)
     for to_come, keep in enumerate(keeps, start=1):
-        packed |= mask[hands, keep] << (BOX_BITS + KEEP_BITS * (to_come - 1))
+        packed |= mask.take(first_of_hand + keep) << (BOX_BITS + KEEP_BITS * (to_come - 1))
     return packed.astype(dtype)
+
+
+@functools.cache
+def _flat_masks() -> npt.NDArray[np.int32]:
+    """:func:`keep_masks`' masks by ``hand * 462 + keep``."""
+    return keep_masks()[0].astype(np.int32).ravel()
 
 
 @dataclass(eq=False)
@@ -167,8 +175,10 @@ class DecisionTable:
         """The packed choices of ``states``: (states, 252), shared out to forked helper
         processes when there are many (the optimal player only: a learner's rule of thumb
         runs here, under the guard)."""
-        forked = (isinstance(self.objective, ExpectedScore) and len(states) >= FORK_FILL
-                  and processors() > 1 and can_fork())
+        optimal = isinstance(self.objective, ExpectedScore)
+        forked = optimal and len(states) >= FORK_FILL and processors() > 1 and can_fork()
+        if optimal and compiled.enabled():
+            compiled.chunk_kernel()  # compiled (or loaded) once, before any helper is forked
         job = _FillJob(self, states, shared_array((len(states), len(HANDS)), 0,
                                                   self.choices.dtype, forked))
         run_layers(job, 1, total=len(states), desc="", helpers=processors() if forked else 1,
@@ -177,10 +187,24 @@ class DecisionTable:
 
     def plan(self, states: Ints) -> npt.NDArray[Any]:
         """The packed choices of ``states``: (252, states).  Only the value the objective
-        maximises is carried through the turn (not the mean square)."""
+        maximises is carried through the turn (not the mean square); the optimal player's by
+        the compiled chunk where numba is installed (the same choices)."""
+        if isinstance(self.objective, ExpectedScore) and compiled.enabled():
+            return self._compiled_plan(states)
         hands, box_row = self.objective.hands(states, np.zeros(len(states), dtype=np.int64))
         turn = plan_turn(hands[:1], box_row, self.rules.rolls, self.objective.choose_keeps)
         return pack(box_of_rows(self.rules)[turn.box_row], turn.keeps, self.choices.dtype.type)
+
+    def _compiled_plan(self, states: Ints) -> npt.NDArray[Any]:
+        assert isinstance(self.objective, ExpectedScore)
+        table, rows = self.objective.table, box_rows(self.rules)
+        used = open_rows(rows, states)
+        offer = rows.in_states(states, used)
+        choices: list[Ints] = []
+        compiled.chunk_kernel()(box_positions(rows, used), offer.allowed, offer.gain,
+                                offer.next, table.mean, table.mean_square, self.rules.rolls,
+                                choices)
+        return pack(rows.row_box[used[choices[0]]], tuple(choices[1:]), self.choices.dtype.type)
 
     def fill_all(self) -> None:
         """Work out every reachable state's choices (for a table saved whole)."""
@@ -243,11 +267,8 @@ def choice_type(rules: Rules) -> type[np.unsignedinteger[Any]]:
     return np.uint16 if bits <= 16 else np.uint32
 
 
-@functools.cache
 def box_of_rows(rules: Rules) -> Ints:
     """The box of each score row."""
-    from yacht_edu.solver.states import box_rows
-
     return box_rows(rules).row_box
 
 
