@@ -54,13 +54,13 @@ from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.solver import (
     Expected,
     Progress,
+    decision_table,
     evaluate,
     objective_of,
+    play_by_table,
     play_games,
     solve,
 )
-from yacht_edu.solver.decisions import decision_table
-from yacht_edu.solver.play import play_by_table
 
 __all__ = [
     "GAME_STRATEGIES",

@@ -116,6 +116,7 @@ __all__ = [
     "check_target",
     "choice_values",
     "clear_memory",
+    "decision_table",
     "evaluate",
     "exact_solution",
     "objective_of",
