@@ -28,17 +28,17 @@ def _both(monkeypatch: pytest.MonkeyPatch, rules: str) -> tuple[object, object]:
     return reference, solve(rules, use_cache=False, workers=1)
 
 
-@pytest.mark.parametrize("rules", ["yacht", "yacht_sum4"])
+@pytest.mark.parametrize("rules", ["yacht", "yacht_sum4",
+                                   pytest.param("yahtzee", marks=pytest.mark.slow)])
 def test_the_compiled_solve_is_the_numpy_solve_bit_for_bit(monkeypatch: pytest.MonkeyPatch,
                                                           rules: str) -> None:
-    # Every state of every layer but the empty card's: there numpy's einsum adds the 252 hands
-    # of a single column in another order (a chunk of one state), so the two agree to 1e-14.
+    # Every state of every layer.  (A chunk of one state, as the empty card's, is worked out in
+    # numpy on both paths: there numpy's einsum adds the 252 hands of a single column in
+    # another order than the compiled loop, 2.8e-14 of a point apart.)
     reference, fast = _both(monkeypatch, rules)
     assert compiled.enabled()
     for name in ("mean", "mean_square"):
-        ours, theirs = getattr(fast, name), getattr(reference, name)
-        assert np.array_equal(ours[1:], theirs[1:], equal_nan=True)
-        assert ours[0] == pytest.approx(theirs[0], rel=1e-14)
+        assert np.array_equal(getattr(fast, name), getattr(reference, name), equal_nan=True)
 
 
 @pytest.mark.parametrize("filled", [2, 6, 10, 12])

@@ -316,21 +316,20 @@ def _float_chunk(rows: BoxRows) -> ChunkSolver:
     """The optimal solve of a chunk: compiled where numba is installed
     (:mod:`~yacht_edu.solver.compiled`), else in numpy (the reference)."""
     _ = rows.row_in_box  # worked out here once, not again in every forked helper
-    if compiled.enabled():
-        return _compiled_chunk(rows)
 
-    def work(states: Ints, mean: Array, mean_square: Array, filled: int) -> tuple[Array, Array]:
+    def in_numpy(states: Ints, mean: Array, mean_square: Array,
+                 filled: int) -> tuple[Array, Array]:
         worth, squares, _ = hand_worth(rows, states, mean, mean_square, local=True)
         plan = plan_turn((worth, squares), None, rows.space.rules.rolls)
         return plan.worth[0], plan.worth[1]
 
-    return work
-
-
-def _compiled_chunk(rows: BoxRows) -> ChunkSolver:
+    if not compiled.enabled():
+        return in_numpy
     kernel = compiled.chunk_kernel()  # compiled now, before any helper is forked
 
     def work(states: Ints, mean: Array, mean_square: Array, filled: int) -> tuple[Array, Array]:
+        if len(states) == 1:  # numpy's einsum adds a single column's hands in its own order
+            return in_numpy(states, mean, mean_square, filled)
         used = open_rows(rows, states)
         offer = rows.in_states(states, used)
         return kernel(box_positions(rows, used), offer.allowed, offer.gain, offer.next, mean,
