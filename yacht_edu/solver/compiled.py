@@ -15,7 +15,8 @@ Its steps, for each state of the chunk:
 2. before each later roll, each keep's worth is the average over one more die (the six keeps
    with one die more, added in face order, then times 1/6), and each hand takes its best keep
    (ties to the later keep), carrying the mean square of the same keep;
-3. the first roll: the hands' worth weighted by their chances.
+3. the first roll: the hands' worth weighted by their chances (numpy's
+   :func:`~yacht_edu.solver.turn.first_roll`, one call).
 
 ``YACHT_EDU_COMPILED=0`` in the environment turns the compiled path off (the numpy path then
 runs, as without numba).
@@ -31,7 +32,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu.solver.turn import BLOCKS, CHILDREN, HAND_WEIGHTS, KEEPS, PARENTS, TAG_BITS
+from yacht_edu.solver.turn import BLOCKS, CHILDREN, KEEPS, PARENTS, TAG_BITS, first_roll
 
 __all__ = ["chunk_kernel", "enabled", "spread_kernel"]
 
@@ -148,20 +149,6 @@ def _reroll(worth: Array, worth_bits: Array, squares: Array, tags: Array, picked
             squares[h, c] = picked_squares[h - HANDS_START, c]
 
 
-def _first_roll(worth: Array, squares: Array, weights: Array, mean: Array,
-                mean_square: Array) -> None:
-    """Step 3 (see the module)."""
-    keeps, columns = worth.shape
-    for c in range(columns):
-        mean[c] = 0.0
-        mean_square[c] = 0.0
-    for h in range(keeps - HANDS_START):
-        w = weights[h]
-        for c in range(columns):
-            mean[c] += w * worth[HANDS_START + h, c]
-            mean_square[c] += w * squares[HANDS_START + h, c]
-
-
 @functools.cache
 def chunk_kernel() -> Callable[..., tuple[Array, Array]]:
     """The compiled chunk: ``kernel(where, allowed, gain, after_row, mean, mean_square,
@@ -188,10 +175,7 @@ def chunk_kernel() -> Callable[..., tuple[Array, Array]]:
                        table(i8, 2, "C"), table(f8, 2, "C"), table(f8, 2, "C"),
                        table(i8, 2, "C"), table(i8, 1, "C"), table(i8, 1, "C"),
                        table(i8, 2, "C")))(_reroll)
-    first_roll = compile_((table(f8, 2, "C"), table(f8, 2, "C"), table(f8, 1, "C"),
-                           table(f8, 1, "C"), table(f8, 1, "C")))(_first_roll)
     children, parent_start, parents = _tables()
-    weights = np.ascontiguousarray(HAND_WEIGHTS, dtype=np.float64)
     keeps = len(KEEPS)
 
     def kernel(where: Array, allowed: Array, gain: Array, after_row: Array, mean: Array,
@@ -214,9 +198,7 @@ def chunk_kernel() -> Callable[..., tuple[Array, Array]]:
                    parents, chosen[to_come])
         if choices is not None:  # the rows (positions among the chunk's), then the keeps
             choices.extend(chosen)
-        result, result_square = np.empty(columns), np.empty(columns)
-        first_roll(worth, squares, weights, result, result_square)
-        return result, result_square
+        return first_roll(worth[HANDS_START:]), first_roll(squares[HANDS_START:])
 
     return kernel
 
