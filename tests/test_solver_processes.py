@@ -77,10 +77,9 @@ def _team_job(work: backward.ChunkSolver) -> backward._ExpectedJob:
     space = StateSpace.of("yacht")
     layers = [space.layer(n) for n in range(space.number_of_boxes + 1)]
     largest = max(len(layer.solved) for layer in layers)
-    mean, mean_square, layer_mean, layer_mean_square = (
-        workers.shared_array(size, 0.0, np.float64, shared=True)
-        for size in (space.size, space.size, largest, largest))
-    return backward._ExpectedJob(work, layers, mean, mean_square, layer_mean, layer_mean_square)
+    tables = [workers.shared_array(size, 0.0, np.float64, shared=True)
+              for size in (space.size, space.size, largest, largest)]
+    return backward._ExpectedJob(work, layers, *tables)
 
 
 @pytest.mark.skipif(not workers.can_fork(), reason="helper processes are forked on Linux only")

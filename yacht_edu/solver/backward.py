@@ -58,7 +58,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHUNK",
-    "COMPILED_CHUNK",
     "ChunkSolver",
     "Expected",
     "OptimalTable",
@@ -80,11 +79,6 @@ Ints = npt.NDArray[np.intp]
 #: 0.41 / 0.33 / 0.28–0.29 / 0.29 / 0.50–0.52 s; 64 took a third less processor time than 256
 #: (docs/benchmarks-history.md, "The first round").
 CHUNK = 64
-#: States worked out together by the compiled chunk (:mod:`~yacht_edu.solver.compiled`), which
-#: makes no temporaries: measured on the Yahtzee solve, one process, processor seconds, three
-#: runs each, chunks of 64 / 128 / 192 / 256 states: 2.87–3.40 / 2.52–2.98 / 2.49–3.07 /
-#: 2.73–3.02 s (docs/benchmarks-history.md, issue 33).
-COMPILED_CHUNK = 128
 
 #: Works out a chunk of one layer: (states, mean, mean_square, filled boxes) -> (mean, mean_square).
 ChunkSolver = Callable[[npt.NDArray[np.intp], npt.NDArray[Any], npt.NDArray[Any], int],
@@ -267,9 +261,7 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
     helpers = 1 if exact else (workers or processors())
     forked = (solve_chunk is None and helpers > 1 and can_fork()
               and sum(len(layer.solved) for layer in layers) >= FORK_FROM)
-    chunk = COMPILED_CHUNK if solve_chunk is None and compiled.enabled() else CHUNK
-    job = _ExpectedJob.of(solve_chunk or _float_chunk(rows), layers, space.size, exact, forked,
-                          chunk)
+    job = _ExpectedJob.of(solve_chunk or _float_chunk(rows), layers, space.size, exact, forked)
     run_layers(job, space.number_of_boxes, progress=progress, helpers=helpers, forked=forked,
                total=sum(len(layer.solved) for layer in layers[:-1]),
                desc=space.rules.label())
@@ -287,11 +279,10 @@ class _ExpectedJob(NamedTuple):
     mean_square: Array
     layer_mean: Array
     layer_mean_square: Array
-    chunk: int = CHUNK
 
     @classmethod
     def of(cls, work: ChunkSolver, layers: list[Layer], size: int, exact: bool,
-           forked: bool, chunk: int = CHUNK) -> _ExpectedJob:
+           forked: bool) -> _ExpectedJob:
         # Exact: every state of a rule set without bonuses is reachable (and 0 is harmless).
         dtype = object if exact else np.float64
         mean = shared_array(size, 0 if exact else np.nan, dtype, forked)
@@ -300,12 +291,12 @@ class _ExpectedJob(NamedTuple):
         mean_square[layers[-1].copies] = 0
         largest = max(len(layer.solved) for layer in layers)
         return cls(work, layers, mean, mean_square, shared_array(largest, 0, dtype, forked),
-                   shared_array(largest, 0, dtype, forked), chunk)
+                   shared_array(largest, 0, dtype, forked))
 
     def parts(self, filled: int) -> list[tuple[int, int, int]]:
         solved = self.layers[filled].solved
         return [(filled, part.start, min(part.stop, len(solved)))
-                for part in chunks(solved, self.chunk)]
+                for part in chunks(solved, CHUNK)]
 
     def solve_part(self, part: tuple[int, int, int]) -> int:
         """Work out states ``start:stop`` of the layer with ``filled`` boxes filled."""
