@@ -54,8 +54,10 @@ from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.solver import (
     Expected,
     Progress,
+    decision_table,
     evaluate,
     objective_of,
+    play_by_table,
     play_games,
     solve,
 )
@@ -210,7 +212,12 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
     count = check_games(games)
     rng = np.random.default_rng(check_seed(seed))
     objective = objective_of(chosen, ruleset, target=target, progress=progress)
-    scores = play_games(objective, count, rng, progress=progress, desc=strategy_name(chosen.name))
+    desc = strategy_name(chosen.name)
+    if objective.by_points():  # a target: the choices depend on the points, planned each turn
+        scores = play_games(objective, count, rng, progress=progress, desc=desc)
+    else:
+        scores = play_by_table(decision_table(objective), count, rng, progress=progress,
+                               desc=desc)
     return Simulation(chosen.name, ruleset, seed, scores, objective.target)
 
 
