@@ -18,8 +18,8 @@ within :data:`~yacht_edu.ranking.TIE`).  About 50 ms a question in CPython.
 >>> player = ShippedScore.of("yacht")
 >>> card = Scorecard.empty("yacht")
 >>> found = dict(choice_values(player, card, Dice(1, 2, 2, 4, 6), rolls_left=2))
->>> round(found[(6,)].expected, 2), round(found[(2, 2)].expected, 2)   # keep the six
-(164.24, 163.82)
+>>> round(found[(6,)].expected, 2), round(found[(4, 6)].expected, 2)   # as yacht_edu.coach
+(164.24, 164.02)
 """
 
 from __future__ import annotations
