@@ -435,8 +435,7 @@ def _clock_at_each_line(seconds: float) -> Iterator[None]:
         _told_in_browser.append(True)
         from yacht_edu.i18n import t
 
-        warnings.warn(t("lite.guard.in_kernel", seconds=f"{seconds:g}"), RuntimeWarning,
-                      stacklevel=5)
+        print(t("lite.guard.in_kernel", seconds=f"{seconds:g}"), file=sys.stderr)
     deadline = time.monotonic() + seconds
 
     def tracer(frame: FrameType, event: str, arg: object) -> Any:

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 
 from yacht_edu.checks import whole_number
 from yacht_edu.dice import Dice, faces
-from yacht_edu.errors import ArgumentTypeError, RuleError
+from yacht_edu.errors import ArgumentTypeError, NeedsLibraryError, RuleError
 from yacht_edu.i18n import BoxName, Given
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
@@ -67,7 +67,10 @@ def scores_possible(rules: Rules) -> dict[str, frozenset[int]]:
     from the solver."""
     found = shipped_scores(rules)
     if found is None:
-        from yacht_edu.solver import possible_scores
-
+        try:
+            from yacht_edu.solver import possible_scores
+        except ModuleNotFoundError as error:  # no numpy: the coach knows only shipped rules
+            raise NeedsLibraryError("lite.error.coach_rules", library="numpy",
+                                    rules=Given(rules)) from error
         found = possible_scores(rules)
     return found

@@ -18,16 +18,45 @@ This module imports nothing beyond the standard library and the package's own wo
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
+import json
 import sys
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from yacht_edu.errors import NeedsLibraryError
 
-__all__ = ["LIBRARIES", "has_numpy", "in_browser", "missing_library", "show_missing_libraries"]
+__all__ = ["LIBRARIES", "NUMPY_FREE", "CellRun", "has_numpy", "in_browser", "missing_library", "run_lessons",
+           "show_missing_libraries"]
 
 #: The libraries the browser edition may lack: what a cell needing them is told.
 LIBRARIES = ("numpy", "matplotlib")
+
+#: The modules that import without numpy and matplotlib, and must stay so: what the browser
+#: edition runs (``tests/test_without_numpy.py`` imports each with both blocked).  Any other
+#: module may import numpy at its top; these import it inside a function, if at all.
+NUMPY_FREE = (
+    # the model
+    "yacht_edu", "yacht_edu.dice", "yacht_edu.rules", "yacht_edu.scorecard", "yacht_edu.game",
+    "yacht_edu.events", "yacht_edu.saved", "yacht_edu.errors", "yacht_edu.checks",
+    "yacht_edu.i18n", "yacht_edu.hands", "yacht_edu.custom", "yacht_edu.policies",
+    "yacht_edu.guard",
+    # the exact chances, and the coach from the tables shipped in the package
+    "yacht_edu.probability", "yacht_edu.probability.one_roll", "yacht_edu.probability.turn",
+    "yacht_edu.probability.kind_chain", "yacht_edu.probability.table",
+    "yacht_edu.ranking", "yacht_edu.shipped", "yacht_edu.shipped.turn", "yacht_edu.situation",
+    "yacht_edu.coach",
+    # the faces: the board with its panels, the words and numbers shown
+    "yacht_edu.display", "yacht_edu.display.coach", "yacht_edu.display.plain",
+    "yacht_edu.widgets", "yacht_edu.widgets.board", "yacht_edu.widgets.panels",
+    "yacht_edu.widgets.state", "yacht_edu.widgets.classview",
+    # the lessons' checks of lessons 1 to 4, the class service's sender, the browser edition
+    "yacht_edu.lessons", "yacht_edu.lessons.lesson01", "yacht_edu.lessons.lesson02",
+    "yacht_edu.lessons.lesson03", "yacht_edu.lessons.lesson04", "yacht_edu.classroom.sender",
+    "yacht_edu.lite", "yacht_edu.lite.serve", "yacht_edu.lite.site",
+)
 
 
 def in_browser() -> bool:
@@ -75,3 +104,51 @@ def show_missing_libraries() -> bool:
 
     shell.set_custom_exc((ModuleNotFoundError,), handler)
     return True
+
+
+class CellRun(NamedTuple):
+    """What one code cell of a lesson did: ``"ran"``, ``"needs"`` (``detail``: the library it
+    said it needs) or ``"failed"`` (``detail``: the error)."""
+
+    cell: int
+    outcome: str
+    detail: str = ""
+
+
+def run_lessons(folder: str | Path, names: list[str] | None = None) -> dict[str, list[CellRun]]:
+    """Run every code cell of each lesson in ``folder`` (default: every ``.ipynb`` there) in
+    this IPython kernel, a fresh namespace per lesson, nothing shown: what each cell did.
+
+    For a teacher who wants to know what works in a browser edition (in a scratch notebook:
+    ``run_lessons("/drive")``), and for its test.  The namespace is emptied before each lesson.
+    """
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is None:
+        raise RuntimeError("run_lessons runs in an IPython kernel")
+    found: dict[str, list[CellRun]] = {}
+    for path in sorted(Path(folder).glob("*.ipynb")):
+        if names is not None and path.name not in names:
+            continue
+        cells = [cell for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]
+                 if cell["cell_type"] == "code"]
+        shell.reset(new_session=False)
+        found[path.name] = [run_cell(shell, at, "".join(cell["source"]))
+                            for at, cell in enumerate(cells)]
+    shell.reset(new_session=False)
+    return found
+
+
+def run_cell(shell: Any, at: int, source: str) -> CellRun:
+    """One cell run silently in ``shell``: what it did."""
+    said = io.StringIO()
+    with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+        result = shell.run_cell(source, store_history=False, silent=True)
+    error = result.error_in_exec or result.error_before_exec
+    if error is None:
+        return CellRun(at, "ran")
+    needs = missing_library(error)
+    if needs is not None:
+        return CellRun(at, "needs", needs.name or "")
+    return CellRun(at, "failed", f"{type(error).__name__}: {error}"[:200])
