@@ -174,3 +174,31 @@ def test_the_class_view_says_the_browser_edition_has_no_class_service(
     finally:
         sender.reset()
     assert html.escape(t("lite.no_class_service", "ur")) in view.value
+
+
+def test_the_build_compiles_modules_once_as_unchecked_hash_pycs(tmp_path: Path) -> None:
+    """What compile.mjs runs in the site's Python, here in this one: a module gets its .pyc
+    beside it (zipimport reads it), flagged "hash-based, source not checked" (PEP 552)."""
+    from yacht_edu.lite import compiled
+
+    archive = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(archive, "w") as stdlib:
+        stdlib.writestr("lite_probe.py", "ANSWER = 6 * 7\n")
+        stdlib.writestr("broken_probe.py", "def (:\n")
+    assert compiled.compile_folder(str(tmp_path), "stdlib") == "1 modules compiled in 1 archives"
+    with zipfile.ZipFile(archive) as stdlib:
+        pyc = stdlib.read("lite_probe.pyc")
+        assert "broken_probe.pyc" not in stdlib.namelist()
+    assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked
+    changed = tmp_path / "changed.zip"  # the source changed after the build: the .pyc is read
+    with zipfile.ZipFile(changed, "w") as stdlib:
+        stdlib.writestr("lite_probe.py", "ANSWER = 0\n")
+        stdlib.writestr("lite_probe.pyc", pyc)
+    sys.path.insert(0, str(changed))
+    try:
+        import lite_probe  # type: ignore[import-not-found]
+
+        assert lite_probe.ANSWER == 42
+    finally:
+        sys.path.remove(str(changed))
+        sys.modules.pop("lite_probe", None)

@@ -140,7 +140,7 @@ def test_a_python_without_numpy_plays_and_coaches_as_numpy_does(
                                rules=moment["rules"], yahtzee_bonuses=moment["bonuses"])
             answers.append([[list(c.choice) if c.is_keep else c.choice, c.rank, c.expected,
                              c.sd] for c in advice])
-        print(json.dumps({{"scores": game.scores(), "coach": coach.get("sentence"),
+        print(json.dumps({{"scores": game.totals, "coach": coach.get("sentence"),
                            "note": coach.get("note"), "answers": answers}}))
     """)
     found = json.loads(run_python(python_without_numpy, script, blocked=False))

@@ -23,13 +23,14 @@ import importlib.util
 import io
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from yacht_edu.errors import NeedsLibraryError
 
-__all__ = ["LIBRARIES", "NUMPY_FREE", "CellRun", "has_numpy", "in_browser", "missing_library", "run_lessons",
-           "show_missing_libraries"]
+__all__ = ["LIBRARIES", "NUMPY_FREE", "CellRun", "has_numpy", "in_browser", "missing_library",
+           "run_lessons", "show_missing_libraries"]
 
 #: The libraries the browser edition may lack: what a cell needing them is told.
 LIBRARIES = ("numpy", "matplotlib")
@@ -86,10 +87,10 @@ def missing_library(error: BaseException) -> NeedsLibraryError | None:
 def show_missing_libraries() -> bool:
     """In an IPython kernel: a cell that fails for want of numpy or matplotlib shows the
     package's message (what is missing and what to do) instead of a traceback.  True if set."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
+    if "IPython" not in sys.modules:  # no kernel here (and importing IPython costs seconds)
         return False
+    from IPython import get_ipython
+
     shell = get_ipython()
     if shell is None:
         return False
@@ -108,11 +109,12 @@ def show_missing_libraries() -> bool:
 
 class CellRun(NamedTuple):
     """What one code cell of a lesson did: ``"ran"``, ``"needs"`` (``detail``: the library it
-    said it needs) or ``"failed"`` (``detail``: the error)."""
+    said it needs) or ``"failed"`` (``detail``: the error); in how many seconds."""
 
     cell: int
     outcome: str
     detail: str = ""
+    seconds: float = 0.0
 
 
 def run_lessons(folder: str | Path, names: list[str] | None = None) -> dict[str, list[CellRun]]:
@@ -143,12 +145,14 @@ def run_lessons(folder: str | Path, names: list[str] | None = None) -> dict[str,
 def run_cell(shell: Any, at: int, source: str) -> CellRun:
     """One cell run silently in ``shell``: what it did."""
     said = io.StringIO()
+    started = time.perf_counter()
     with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
         result = shell.run_cell(source, store_history=False, silent=True)
+    seconds = round(time.perf_counter() - started, 3)
     error = result.error_in_exec or result.error_before_exec
     if error is None:
-        return CellRun(at, "ran")
+        return CellRun(at, "ran", "", seconds)
     needs = missing_library(error)
     if needs is not None:
-        return CellRun(at, "needs", needs.name or "")
-    return CellRun(at, "failed", f"{type(error).__name__}: {error}"[:200])
+        return CellRun(at, "needs", needs.name or "", seconds)
+    return CellRun(at, "failed", f"{type(error).__name__}: {error}"[:200], seconds)

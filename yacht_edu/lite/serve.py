@@ -16,10 +16,11 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["HEADERS", "SiteHandler", "server"]
+__all__ = ["HEADERS", "SiteHandler", "SiteServer", "server"]
 
 #: Sent with every answer: cross-origin isolation, and no caching of stale copies between builds.
 HEADERS = {"Cross-Origin-Opener-Policy": "same-origin",
@@ -49,11 +50,18 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass  # a class's requests are not worth a line each
 
 
-def server(folder: Path, host: str = "127.0.0.1",
-           port: int = 8000) -> http.server.ThreadingHTTPServer:
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A page closed while it loads is no error worth a traceback."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def server(folder: Path, host: str = "127.0.0.1", port: int = 8000) -> SiteServer:
     """A server of ``folder`` (not yet serving: call ``serve_forever``)."""
     if not (folder / "jupyter-lite.json").is_file():
         raise FileNotFoundError(f"{folder} is not a built site (no jupyter-lite.json): build it "
                                 f"with python -m yacht_edu.lite build {folder}")
     handler = functools.partial(SiteHandler, directory=str(folder))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return SiteServer((host, port), handler)

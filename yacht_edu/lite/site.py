@@ -102,10 +102,12 @@ def build(out: Path, *, pyodide: Path | None = None, cache: Path | None = None,
         interpreter = pyodide_folder(pyodide, cache, work, log)
         lock = json.loads((interpreter / "pyodide-lock.json").read_text(encoding="utf-8"))
         wheels = gather_wheels(lock, repo, work / "wheels", log)
+        precompile(interpreter, work / "wheels", "wheels", log)
         lite = work / "lite"
         static = lite / "static" / "pyodide"
         entries, full = merged_lock(lock, interpreter, wheels)
         copy_interpreter(interpreter, static, entries, wheels)
+        precompile(interpreter, static, "stdlib", log)
         lock["packages"] = entries
         (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True),
                                                   encoding="utf-8")
@@ -222,6 +224,19 @@ def copy_interpreter(interpreter: Path, static: Path, entries: Mapping[str, Any]
         name = entry["file_name"]
         source = wheels[entry["name"]] if name in ours else interpreter / name
         shutil.copy2(source, static / name)
+
+
+def precompile(interpreter: Path, folder: Path, what: str, log: Log) -> None:
+    """Compile the Python of the wheels (``what``: ``"wheels"``) or of the standard library
+    (``"stdlib"``) in ``folder`` with the site's own Python, run by Node.js
+    (``compile.mjs``, ``compiled.py``): the browser then loads modules instead of compiling
+    them at each start.  Without Node.js the site works all the same, more slowly."""
+    if shutil.which("node") is None:
+        log("node is not installed: the site's Python will compile its modules at each start")
+        return
+    log(f"compiling the Python of the {what} for the browser")
+    script = Path(__file__).with_name("compile.mjs")
+    run(["node", str(script), str(interpreter), str(folder), what])
 
 
 # -- the wheels ----------------------------------------------------------------------------------

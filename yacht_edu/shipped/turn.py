@@ -12,7 +12,8 @@ solver's recursion (read :mod:`yacht_edu.solver.plain` for the idea):
 
 The same additions in the same order as the numpy solver (:mod:`yacht_edu.solver.turn`), so the
 numbers agree with the numpy coach's to the last digits, and the choices are the same (ties:
-within :data:`~yacht_edu.ranking.TIE`).  About 50 ms a question in CPython.
+within :data:`~yacht_edu.ranking.TIE`).  About 40 ms for a scorecard's first question in
+CPython (0.1–0.2 s in the browser), then the turn's other questions at once.
 
 >>> from yacht_edu.dice import Dice
 >>> player = ShippedScore.of("yacht")
@@ -24,9 +25,10 @@ within :data:`~yacht_edu.ranking.TIE`).  About 50 ms a question in CPython.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from yacht_edu.dice import Dice
 from yacht_edu.hands import FIRST_HAND, HANDS, KEEP_INDEX, KEEPS, one_more_die, sub_keep_indices
@@ -47,14 +49,14 @@ class ShippedScore:
     the coach asks of an objective (:class:`yacht_edu.solver.objective.ExpectedScore`)."""
 
     table: ShippedTable
+    #: Each state's hands at the end of the turn, then its keeps with 1, 2 ... rolls to come:
+    #: the three decisions of a turn (and a board's every click) share them.
+    turns: dict[tuple[int, int], list[Worth]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, rules: RulesLike) -> ShippedScore:
         """The player of a shipped rule set (LookupError for one not shipped)."""
-        table = shipped_table(rules)
-        if table is None:
-            raise LookupError(get_rules(rules).label())
-        return cls(table)
+        return _player(get_rules(rules))
 
     @property
     def rules(self) -> Rules:
@@ -77,6 +79,32 @@ class ShippedScore:
         future, mean_square = values
         return ChoiceWorth(card.total + future, card.total + future,
                            math.sqrt(max(mean_square - future * future, 0.0)))
+
+
+@functools.lru_cache(maxsize=8)
+def _player(rules: Rules) -> ShippedScore:
+    table = shipped_table(rules)
+    if table is None:
+        raise LookupError(rules.label())
+    return ShippedScore(table)
+
+
+#: The most (state, rolls to come) a player keeps worked out; then it starts again.
+MOST_KEPT = 4096
+
+
+def turn_values(player: ShippedScore, card: Scorecard, to_come: int) -> list[Worth]:
+    """The 252 hands' worth at the end of the turn (``to_come`` 0), or the 462 keeps' with
+    ``to_come`` rolls still to come, for ``card``'s state, worked out once."""
+    key = (player.table.state_number(card), to_come)
+    found = player.turns.get(key)
+    if found is None:
+        if len(player.turns) >= MOST_KEPT:
+            player.turns.clear()
+        found = (end_of_turn(player, card) if to_come == 0
+                 else keeps_worth(turn_values(player, card, 0), to_come))
+        player.turns[key] = found
+    return found
 
 
 def end_of_turn(player: ShippedScore, card: Scorecard) -> list[Worth]:
@@ -151,9 +179,8 @@ def choice_values(player: ShippedScore, card: Scorecard, dice: Dice, rolls_left:
         return [(option.box, player.worth(player.filled(card, card.fill(dice, option.box), 0),
                                           card))
                 for option in card.options(dice) if option.allowed]
-    hands = end_of_turn(player, card)
-    now = keeps_worth(hands, rolls_left)
-    stop = now if rolls_left == 1 else keeps_worth(hands, 1)
+    now = turn_values(player, card, rolls_left)
+    stop = turn_values(player, card, 1)
     found: list[tuple[ChoiceValue, ChoiceWorth]] = []
     for at in sub_keep_indices(dice.hand):
         keep = KEEPS[at]
