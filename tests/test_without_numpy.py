@@ -151,3 +151,24 @@ def test_a_python_without_numpy_plays_and_coaches_as_numpy_does(
                         rules=moment["rules"], yahtzee_bonuses=moment["bonuses"])
         assert answer == [[list(c.choice) if c.is_keep else c.choice, c.rank, c.expected, c.sd]
                           for c in advice]
+
+
+def test_without_numpy_the_optimal_expected_score_comes_from_the_shipped_tables() -> None:
+    from yacht_edu import optimal_expected_score
+
+    found = json.loads(run_python(sys.executable, textwrap.dedent("""
+        import json
+        import yacht_edu as ye
+        scores = {name: list(ye.optimal_expected_score(name).__dict__.values())
+                  for name in ("yacht", "yacht_sum4", "yahtzee")}
+        for refused in ({"rules": "yacht", "exact": True}, {"rules": "yahtzee", "joker": "free"}):
+            try:
+                ye.optimal_expected_score(**refused)
+            except ye.errors.NeedsLibraryError as error:
+                scores[str(refused)] = error.name
+        print(json.dumps(scores))
+    """), blocked=True))
+    for name in ("yacht", "yacht_sum4", "yahtzee"):
+        expected = optimal_expected_score(name)  # numpy's
+        assert found[name] == [expected.mean, expected.sd, expected.variance]
+    assert sorted(v for k, v in found.items() if k.startswith("{")) == ["numpy", "numpy"]

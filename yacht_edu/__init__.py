@@ -69,13 +69,19 @@ _LAZY = {
     "class_view": "yacht_edu.widgets.classview",
 }
 
+#: Where numpy is missing (the browser edition), what answers instead, for the built-in rule sets.
+_WITHOUT_NUMPY = {"optimal_expected_score": "yacht_edu.shipped"}
+
 
 def __getattr__(name: str) -> object:
     if name in _LAZY:
         try:
             module = import_module(_LAZY[name])
         except ModuleNotFoundError as error:  # numpy or matplotlib missing: say what to do
-            raise missing_library(error) or error from None
+            needs = missing_library(error)
+            if needs is not None and name in _WITHOUT_NUMPY:  # the tables shipped can answer
+                return getattr(import_module(_WITHOUT_NUMPY[name]), name)
+            raise needs or error from None
         return getattr(module, name)
     raise AttributeError(f"module 'yacht_edu' has no attribute {name!r}")
 

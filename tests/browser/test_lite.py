@@ -200,7 +200,8 @@ def test_lesson_2_in_urdu_shows_its_exact_chances_right_to_left(offline: Any,
     assert "0.00077" not in chances.locator(".jp-OutputArea-output").inner_text()
 
 
-def test_every_lesson_runs_or_says_what_it_needs(offline: Any, served: str) -> None:
+def test_every_lesson_runs_or_says_what_it_needs_and_a_saved_game_downloads(
+        offline: Any, served: str) -> None:
     open_lesson(offline, served, "01_playing_yacht.ipynb")
     cell = offline.locator(".jp-Notebook .jp-Cell").last
     cell.click()
@@ -208,7 +209,12 @@ def test_every_lesson_runs_or_says_what_it_needs(offline: Any, served: str) -> N
     offline.keyboard.press("b")
     offline.locator(".jp-Notebook .jp-Cell").last.locator(".cm-content").click()
     offline.keyboard.insert_text('import json\nfrom yacht_edu.lite import run_lessons\n'
-                                 'print("RECORD" + json.dumps(run_lessons("/drive")))')
+                                 'record = run_lessons("/drive")\n'
+                                 'import yacht_edu as ye\n'  # a game saved, to download
+                                 'game = ye.Game(("Asha",), seed=31)\n'
+                                 'game.roll()\n'
+                                 'open("/drive/asha.json", "w").write(game.to_json())\n'
+                                 'print("RECORD" + json.dumps(record))')
     started = time.monotonic()
     offline.keyboard.press("Shift+Enter")
     runner = offline.locator(".jp-CodeCell").filter(has_text="run_lessons(")
@@ -218,6 +224,16 @@ def test_every_lesson_runs_or_says_what_it_needs(offline: Any, served: str) -> N
     record = json.loads(text[text.index("RECORD") + len("RECORD"):].split("\n", 1)[0])
     figures(every_lesson_run_s=round(time.monotonic() - started, 1))
     (ARTIFACTS / "lite-lessons.json").write_text(json.dumps(record, indent=1))
+    # the saved game is in the file browser, and downloads as the game it was
+    offline.locator('[data-command="filebrowser:refresh"]').first.click()
+    saved = offline.locator(".jp-DirListing-item", has_text="asha.json")
+    expect(saved).to_be_visible()
+    saved.click(button="right")
+    with offline.expect_download() as download:
+        offline.locator(".lm-Menu-item", has_text="Download").first.click()
+    game = Game(("Asha",), seed=31)
+    game.roll()
+    assert Game.from_json(Path(download.value.path()).read_text()).to_json() == game.to_json()
     english = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
     assert sorted(record) == english
     for name in WHOLE:

@@ -47,8 +47,8 @@ NUMPY_FREE = (
     # the exact chances, and the coach from the tables shipped in the package
     "yacht_edu.probability", "yacht_edu.probability.one_roll", "yacht_edu.probability.turn",
     "yacht_edu.probability.kind_chain", "yacht_edu.probability.table",
-    "yacht_edu.ranking", "yacht_edu.shipped", "yacht_edu.shipped.turn", "yacht_edu.situation",
-    "yacht_edu.coach",
+    "yacht_edu.ranking", "yacht_edu.expected", "yacht_edu.shipped", "yacht_edu.shipped.turn",
+    "yacht_edu.situation", "yacht_edu.coach",
     # the faces: the board with its panels, the words and numbers shown
     "yacht_edu.display", "yacht_edu.display.coach", "yacht_edu.display.plain",
     "yacht_edu.widgets", "yacht_edu.widgets.board", "yacht_edu.widgets.panels",

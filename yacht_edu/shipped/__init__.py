@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import math
 import sys
 import zlib
 from array import array
@@ -36,6 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from yacht_edu.errors import NeedsLibraryError
+from yacht_edu.expected import Expected
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 
@@ -46,6 +49,7 @@ __all__ = [
     "ShippedTable",
     "TableFile",
     "encode",
+    "optimal_expected_score",
     "possible_scores",
     "read_file",
     "shipped_table",
@@ -203,3 +207,16 @@ def possible_scores(rules: RulesLike) -> dict[str, frozenset[int]] | None:
         return {box: frozenset(int(n) for n in points) for box, points in found.items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def optimal_expected_score(rules: RulesLike = "yacht", *, exact: bool = False,
+                           progress: object = None, **variant: object) -> Expected:
+    """:func:`yacht_edu.solver.optimal_expected_score` where numpy is missing: from the shipped
+    table of a built-in rule set (the same numbers); anything else needs numpy and says so."""
+    ruleset = get_rules(rules, **variant)
+    table = None if exact is not False else shipped_table(ruleset)
+    if table is None:
+        raise NeedsLibraryError(library="numpy")
+    mean, mean_square = table.future(Scorecard.empty(ruleset))
+    variance = max(mean_square - mean * mean, 0.0)
+    return Expected(mean, math.sqrt(variance), variance)  # as OptimalTable.expected: same bits

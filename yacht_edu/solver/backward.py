@@ -23,13 +23,13 @@ import functools
 import math
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
-import sympy
 
+from yacht_edu.expected import Expected  # pure Python: the browser edition gives it too
 from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.states import BoxRows, Layer, StateSpace, chunks
@@ -74,32 +74,6 @@ CHUNK = 64
 #: Works out a chunk of one layer: (states, mean, mean_square, filled boxes) -> (mean, mean_square).
 ChunkSolver = Callable[[npt.NDArray[np.intp], npt.NDArray[Any], npt.NDArray[Any], int],
                        tuple[npt.NDArray[Any], npt.NDArray[Any]]]
-
-
-@dataclass(frozen=True)
-class Expected:
-    """An expected final score under optimal play, with its standard deviation.
-
-    With ``exact=True`` the mean and the variance are ``sympy.Rational``; the standard
-    deviation is a float (the square root of a rational is rarely rational).
-    """
-
-    mean: float | sympy.Rational
-    sd: float
-    variance: float | sympy.Rational = field(repr=False, default=math.nan)
-
-    def __str__(self) -> str:
-        """What a learner reads, in the session's language (``repr()`` is Python's)."""
-        from yacht_edu.display.plain import expected_text
-
-        return expected_text(self)
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        printer.text(str(self))
-
-    def __repr__(self) -> str:
-        mean = self.mean if isinstance(self.mean, float) else f"{self.mean} ≈ {float(self.mean)}"
-        return f"Expected(mean={mean}, sd={self.sd})"
 
 
 @dataclass(frozen=True, eq=False)
