@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The Pyodide kernel starts in the page: seconds to minutes on a loaded machine.
 KERNEL_MS = 240_000
 #: Lessons that must run whole without numpy, every cell (the records say the rest).
-WHOLE = ("01_playing_yacht.ipynb", "04_expected_value.ipynb")
+WHOLE = ("01_playing_yacht.ipynb", "04_expected_value.ipynb", "06_variants.ipynb")
 
 
 @pytest.fixture(scope="module")
@@ -150,6 +150,9 @@ def test_lesson_1_in_kannada_plays_a_turn_and_the_coach_answers_as_numpy(
     expect(board.locator(".yacht-roll")).to_be_visible(timeout=KERNEL_MS)
     figures(kernel_idle_s=round(kernel_s, 1),  # opening the page to the kernel ready, then
             first_board_s=round(time.monotonic() - started, 1))  # to the lesson's first board
+    faces = offline.evaluate("""async () => (await document.fonts.load(
+        '16px "Noto Sans Kannada"', 'ಕನ್ನಡ')).length""")
+    assert faces >= 1, "the site's own Kannada font, where the computer has none"
     game = Game(players, "yacht", seed)
     first = game.roll()
     board.locator(".yacht-roll").click()
@@ -208,8 +211,9 @@ def test_every_lesson_runs_or_says_what_it_needs_and_a_saved_game_downloads(
     offline.keyboard.press("Escape")
     offline.keyboard.press("b")
     offline.locator(".jp-Notebook .jp-Cell").last.locator(".cm-content").click()
-    offline.keyboard.insert_text('import json\nfrom yacht_edu.lite import run_lessons\n'
-                                 'record = run_lessons("/drive")\n'
+    offline.keyboard.insert_text('from yacht_edu.lite import run_lessons\n'
+                                 'record = run_lessons("/drive")\n'  # (empties the namespace)
+                                 'import json\n'
                                  'import yacht_edu as ye\n'  # a game saved, to download
                                  'game = ye.Game(("Asha",), seed=31)\n'
                                  'game.roll()\n'
