@@ -79,6 +79,7 @@ from yacht_edu.solver.objective import (
 )
 from yacht_edu.solver.plain import plain_expected_score
 from yacht_edu.solver.play import play_by_table, play_forward, play_games, turn_ends
+from yacht_edu.solver.ship import shipped_arrays
 from yacht_edu.solver.states import State, StateSpace, box_rows, possible_scores
 from yacht_edu.solver.target import (
     TARGET_RULES,
@@ -167,6 +168,10 @@ def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
         path = cache.table_path(ruleset, "float")
         layout = dict.fromkeys(("mean", "mean_square"), ((space.size,), np.float64))
         saved = cache.load(path, expected, layout) if use_cache else None
+        if saved is None and use_cache:  # the tables shipped in the package: saved as if solved
+            saved = shipped_arrays(ruleset)
+            if saved is not None:
+                cache.save(path, saved, expected)
         if saved is not None:
             table = OptimalTable(ruleset, saved["mean"], saved["mean_square"])
         else:

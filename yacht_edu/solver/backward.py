@@ -22,12 +22,13 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
+from yacht_edu.expected import Expected  # pure Python: the browser edition gives it too
 from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import compiled
@@ -54,7 +55,7 @@ from yacht_edu.solver.workers import (
 )
 
 if TYPE_CHECKING:
-    import sympy
+    pass
 
 __all__ = [
     "CHUNK",
@@ -83,32 +84,6 @@ CHUNK = 64
 #: Works out a chunk of one layer: (states, mean, mean_square, filled boxes) -> (mean, mean_square).
 ChunkSolver = Callable[[npt.NDArray[np.intp], npt.NDArray[Any], npt.NDArray[Any], int],
                        tuple[npt.NDArray[Any], npt.NDArray[Any]]]
-
-
-@dataclass(frozen=True)
-class Expected:
-    """An expected final score under optimal play, with its standard deviation.
-
-    With ``exact=True`` the mean and the variance are ``sympy.Rational``; the standard
-    deviation is a float (the square root of a rational is rarely rational).
-    """
-
-    mean: float | sympy.Rational
-    sd: float
-    variance: float | sympy.Rational = field(repr=False, default=math.nan)
-
-    def __str__(self) -> str:
-        """What a learner reads, in the session's language (``repr()`` is Python's)."""
-        from yacht_edu.display.plain import expected_text
-
-        return expected_text(self)
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        printer.text(str(self))
-
-    def __repr__(self) -> str:
-        mean = self.mean if isinstance(self.mean, float) else f"{self.mean} ≈ {float(self.mean)}"
-        return f"Expected(mean={mean}, sd={self.sd})"
 
 
 @dataclass(frozen=True, eq=False)

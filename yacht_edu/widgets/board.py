@@ -39,7 +39,7 @@ import traitlets
 
 from yacht_edu.checks import can_look_up, check_switch
 from yacht_edu.classroom import sender
-from yacht_edu.errors import RuleError, SolverStoppedError
+from yacht_edu.errors import NeedsLibraryError, RuleError, SolverStoppedError
 from yacht_edu.game import Game, check_game
 from yacht_edu.i18n import Given, t
 from yacht_edu.widgets.messages import Shapes, intent_of
@@ -332,6 +332,8 @@ class GameView(anywidget.AnyWidget):
                                    settings=self.coach_settings)
             finally:
                 self.progress = -1
+        except NeedsLibraryError as error:  # numpy missing (the browser edition): what to do
+            return {"note": error.message(lang)}
         except ImportError as error:
             return {"note": t("widget.panel_missing", lang, module=error.name or str(error))}
         except SolverStoppedError as error:  # says what happened and what to do, in the language
