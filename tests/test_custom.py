@@ -165,7 +165,7 @@ def readable_optimum(boxes: Mapping[str, Callable[[tuple[int, ...]], int]],
     return game(frozenset(boxes))
 
 
-def variant_of(boxes: list[str], rolls: int) -> ye.CustomRules:
+def variant_of(boxes: list[str], rolls: int) -> ye.Rules:
     base = get_rules("yacht")
     return ye.custom_rules("yacht", rolls=rolls,
                            remove=[b for b in base.boxes if b not in boxes])
