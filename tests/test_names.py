@@ -33,7 +33,6 @@ RENAMED = [
     ("yacht_edu.i18n", "CategoryName", "BoxName"),
     ("yacht_edu.i18n", "CategoryNames", "BoxNames"),
     ("yacht_edu.i18n", "CATEGORY_PREFIX", "BOX_PREFIX"),
-    ("yacht_edu.probability.kind_chain", "KIND_CATEGORIES", "KIND_BOXES"),
     # what one box is played for: an aim, not a goal
     ("yacht_edu.probability.turn", "Goal", "Aim"),
     ("yacht_edu.probability.turn", "GOALS", "AIMS"),

@@ -122,6 +122,14 @@ def test_its_words_reach_every_language(lang: str) -> None:
     assert plain(box_name("one_pair", lang)) == "one_pair"  # its own name, as a learner's box
 
 
+def test_its_of_a_kind_boxes_are_read_from_their_scores() -> None:
+    from yacht_edu.probability import kind_of
+
+    assert kind_of("yatzy", YATZY) == 5 and kind_of("four_of_a_kind", YATZY) == 4
+    assert kind_of("three_of_a_kind", YATZY) == 3 and kind_of("one_pair", YATZY) == 2
+    assert kind_of("two_pairs", YATZY) is None and kind_of("full_house", YATZY) is None
+
+
 def test_a_rule_set_that_cannot_be_played_is_refused_when_it_is_made() -> None:
     shuffled = dict(reversed(list(YATZY.scorers.items())))
     with pytest.raises(RuleDesignError) as raised:  # an upper bonus on number boxes at the end
