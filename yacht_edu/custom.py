@@ -1,10 +1,11 @@
 """Rule sets a learner designs: more or fewer rolls, a box with a fixed score, a box removed,
 a box invented in a notebook cell.
 
-A custom rule set is a :class:`~yacht_edu.rules.Rules` like the built-in ones, so everything
-that takes a rule set takes it: ``Game``, ``score``, ``p_within``, ``optimal_expected_score``,
-``advise``, the widgets.  Each box is kept as its *score table*, the points it gives each of the
-252 hands, so a learner's function is called once per hand, checked at once, and never again.
+A custom rule set is its base's :class:`~yacht_edu.rules.Rules` value, changed (a rule set is
+data), so everything that takes a rule set takes it: ``Game``, ``score``, ``p_within``,
+``optimal_expected_score``, ``advise``, the widgets.  Each box is kept as its *score table*, the
+points it gives each of the 252 hands, so a learner's function is called once per hand, checked
+at once, and never again.
 
 >>> four = custom_rules("yacht", rolls=4)
 >>> four.rolls, four.label("en")

@@ -182,10 +182,13 @@ class Rules:
             raise RuleDesignError("error.rule_set_shape", name=self.name, box=Given(self.scorers))
         object.__setattr__(self, "scorers", MappingProxyType(dict(self.scorers)))
         object.__setattr__(self, "joker_scores", MappingProxyType(dict(self.joker_scores)))
+        object.__setattr__(self, "upper_section", tuple(self.upper_section))
+        object.__setattr__(self, "switches", tuple(self.switches))
         rolls = whole_number(self.rolls)
         if rolls is None or not 1 <= rolls <= MOST_TURN_ROLLS:
             raise RuleDesignError("custom.error.rolls", value=Given(self.rolls),
                                   most=MOST_TURN_ROLLS)
+        object.__setattr__(self, "rolls", rolls)
         self._check_upper_bonus_rule()
         self._check_sections()
 
