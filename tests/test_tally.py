@@ -81,12 +81,13 @@ def test_bad_input_changes_nothing_and_says_why() -> None:
     assert widget.counts == [0, 0, 1, 0, 0, 0] and widget.message == ""
 
 
-def test_groups_pool_through_csv(tmp_path: Path) -> None:
+def test_groups_pool_through_csv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the notebook's folder
     first, second = DieTally("A"), DieTally("B")
     first.type_faces("1 1 2 6")
     second.type_faces("6 6 5")
     first.save(tmp_path / "a.csv")
-    send(second, intent="save", path=str(tmp_path / "b.csv"))
+    send(second, intent="save", path="b.csv")
     assert "b.csv" in second.message
     teacher = DieTally("class")
     teacher.load(tmp_path / "a.csv", tmp_path / "b.csv")
