@@ -22,7 +22,7 @@ import pytest
 
 import yacht_edu as ye
 from tests.hub.classhub import LEARNERS, TEACHER, Classroom, Learner, command_lines
-from yacht_edu.classroom.service import NAME
+from yacht_edu.classroom.hub import NAME
 from yacht_edu.lessons import exercise
 
 pytestmark = pytest.mark.hub
