@@ -492,6 +492,7 @@ def _rebuilt(kind: object, msgid: str, params: dict[str, object]) -> RuleError:
 
 def _in_a_child(function: Callable[..., Any], inputs: Sequence[Args], read: Reader[R],
                 seconds: float) -> list[R]:
+    _prctl()  # looked up here, where it stays for the next child
     at = mmap.mmap(-1, 8)  # the number of the input being tried, shared with the child
     struct.pack_into("q", at, 0, -1)
     reading, writing = os.pipe()
@@ -565,18 +566,39 @@ def _child(function: Callable[..., Any], inputs: Sequence[Args], read: Reader[An
         sent = _message(_FailedError("not_plain", None, Shown("?")), "")
     with open(writing, "wb") as pipe:
         pipe.write(sent)
-    while True:  # the parent ends it, and with it every process it adopted
+    if _alone():
+        os._exit(0)
+    while True:  # the parent ends it, and with it every process it started or adopted
         signal.pause()
+
+
+def _alone() -> bool:  # pragma: no cover - runs in the child
+    """Whether this process has no child (alive or ended) and no other thread: nothing can be
+    left behind when it ends."""
+    try:
+        os.waitpid(-1, os.WNOHANG)
+    except ChildProcessError:
+        return threading.active_count() == 1
+    return False
 
 
 def _adopt_orphans() -> None:  # pragma: no cover - runs in the child
     """Make this process the one that adopts every process its descendants leave behind (a
     ``setsid()`` or a double fork included), so that the parent finds them all under it."""
-    import ctypes
+    prctl = _prctl()
+    if prctl is not None:
+        prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER (Linux 3.4)
 
-    set_child_subreaper = 36  # PR_SET_CHILD_SUBREAPER, Linux 3.4
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(set_child_subreaper, 1, 0, 0, 0)
+
+@functools.lru_cache(maxsize=1)
+def _prctl() -> Callable[..., int] | None:
+    """The C library's ``prctl`` (looked up once, in the parent, before the first fork)."""
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None, use_errno=True).prctl  # type: ignore[no-any-return]
+    except (OSError, AttributeError):
+        return None
 
 
 @contextlib.contextmanager
@@ -662,63 +684,63 @@ def _has_ended(child: int) -> bool:
 
 
 def _end(child: int) -> int:
-    """Stop the child and every process under it (it adopted those its descendants left), kill
-    them all, and wait for the child: its wait status."""
+    """End the child and every process under it (it adopted those its descendants left): the
+    descendants first, killed until none is left alive, so that none is left without the
+    child to adopt it; then the child, and wait for it: its wait status."""
     with contextlib.suppress(OSError):
-        os.kill(child, signal.SIGSTOP)
-    everyone = _stop_descendants(child)
-    for pid in (*everyone, child):
+        os.kill(child, signal.SIGSTOP)  # it starts nothing more once the signal lands
+    _kill_descendants(child)
+    for kill in (os.kill, os.killpg):
         with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGKILL)
-    with contextlib.suppress(OSError):
-        os.killpg(child, signal.SIGKILL)
+            kill(child, signal.SIGKILL)
     try:
         return os.waitpid(child, 0)[1]
     except ChildProcessError:  # reaped already (SIGCHLD ignored): its status is lost
         return 0
 
 
-def _stop_descendants(child: int) -> list[int]:
-    """Every process under ``child``, each stopped (so it starts no other), found again until
-    no new one appears."""
-    found: list[int] = []
-    for _ in range(100):
-        new = [pid for pid in _descendants(child) if pid not in found]
-        if not new:
-            break
-        for pid in new:
+def _kill_descendants(child: int, most: float = 5.0) -> None:
+    """Kill every process under ``child``, looking again until none is alive (one may fork
+    before its signal lands; what a killed one leaves, the child adopts)."""
+    deadline = time.monotonic() + most
+    while time.monotonic() < deadline:
+        alive = [pid for pid, state in _descendants(child) if state not in ("Z", "X")]
+        if not alive:
+            return
+        for pid in alive:
             with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGSTOP)
-        found += new
-    return found
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(0)
 
 
-def _descendants(root: int) -> list[int]:
-    """The processes under ``root``: its children, theirs, and so on (from ``/proc``)."""
-    parents = _parents(newer_than=root)
-    below, queue = [], [root]
+def _descendants(root: int) -> list[tuple[int, str]]:
+    """The processes under ``root`` (its children, theirs, and so on) with their states, from
+    ``/proc``."""
+    found = _processes(newer_than=root)
+    below: list[tuple[int, str]] = []
+    queue = [root]
     while queue:
         pid = queue.pop()
-        for child, parent in parents.items():
-            if parent == pid and child not in below:
-                below.append(child)
+        for child, (parent, state) in found.items():
+            if parent == pid:
+                below.append((child, state))
                 queue.append(child)
     return below
 
 
-def _parents(newer_than: int) -> dict[int, int]:
-    """The parent of every process numbered after ``newer_than`` (a process started after it:
+def _processes(newer_than: int) -> dict[int, tuple[int, str]]:
+    """The parent and state of every process numbered after ``newer_than`` (started after it:
     Linux numbers processes in order, wrapping round only past millions), read from
     ``/proc/<pid>/stat``."""
-    parents = {}
+    found = {}
     with contextlib.suppress(OSError):
         for entry in os.scandir("/proc"):
             if entry.name.isdigit() and int(entry.name) > newer_than:
                 with contextlib.suppress(OSError, ValueError, IndexError):
                     with open(f"/proc/{entry.name}/stat", "rb") as stat:
                         fields = stat.read().rsplit(b")", 1)[1].split()
-                    parents[int(entry.name)] = int(fields[1])
-    return parents
+                    found[int(entry.name)] = (int(fields[1]), fields[0].decode())
+    return found
 
 
 # -- in this process (where Python cannot fork) --------------------------------------------
