@@ -268,7 +268,8 @@ def held(url: str, head: bytes, number: int) -> list[socket.socket]:
     address = urllib.parse.urlsplit(url)
     sockets = []
     for _ in range(number):
-        connection = socket.create_connection((address.hostname, address.port), timeout=10)
+        connection = socket.create_connection((address.hostname, address.port or 80),
+                                              timeout=10)
         connection.sendall(head)
         sockets.append(connection)
     return sockets

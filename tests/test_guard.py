@@ -418,7 +418,7 @@ def two_pairs(hand: Sequence[int]) -> int:
     return sum(hand) if len(pairs) == 2 else 0
 
 
-class Payload(sympy.Symbol):
+class Payload(sympy.Symbol):  # type: ignore[misc]
     """G1: a learner's sympy value whose unpickling would change how answers are compared."""
 
     def __reduce__(self) -> Any:
@@ -573,10 +573,11 @@ def test_a_strategys_box_rule_is_guarded() -> None:
     plays exactly as it does."""
     from yacht_edu.strategies import simulate
 
-    divides = refused(lambda: simulate(Strategy("best_box_now", box_rule=lambda r, g, b: 1 / 0),
+    divides = refused(lambda: simulate(Strategy("best_box_now", box_rule=lambda r, g, b: 1 / 0),  # type: ignore[arg-type, return-value]
                                        games=10))
     assert divides.msgid == "guard.error.raised" and "ZeroDivisionError" in str(divides)
-    text = refused(lambda: simulate(Strategy("mine", box_rule=lambda r, g, b: "x"), games=10))
+    text = refused(lambda: simulate(Strategy("mine", box_rule=lambda r, g, b: "x"),  # type: ignore[arg-type, return-value]
+                                    games=10))
     assert text.msgid == "guard.error.box_rule" and "'x'" in str(text)
     said_everywhere(text, "'x'")
     mine = Strategy("mine", box_rule=lambda rules, gain, box: gain)
@@ -643,8 +644,8 @@ def test_plain_answers_of_every_kind_come_back(monkeypatch: pytest.MonkeyPatch) 
     assert guard.plain(np.array([[1, 2], [3, 4]])) == [[1, 2], [3, 4]]
     assert guard.plain(np.bool_(True)) is True and guard.plain(sympy.true) is True
     assert guard.plain(sympy.zoo) != guard.plain(sympy.zoo)  # nan
-    for where in (True, False):
-        monkeypatch.setattr(guard, "can_fork", lambda: where)
+    for where in (guard.can_fork, lambda: False):
+        monkeypatch.setattr(guard, "can_fork", where)
 
         class Odd:
             def __repr__(self) -> str:

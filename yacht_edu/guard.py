@@ -51,7 +51,7 @@ import threading
 import time
 import types
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -275,14 +275,18 @@ def plain(value: object, depth: int = 0) -> object:
         return value
     if depth > MOST_DEPTH:
         raise _NotPlainError(value)
-    for base, as_base in ((int, int.__index__), (float, float.__float__), (str, str.__str__)):
-        if isinstance(value, base):  # a subclass: its own methods are not called
-            return as_base(value)  # type: ignore[operator]
+    if isinstance(value, int):  # a subclass: its own methods are not called
+        return int.__index__(value)
+    if isinstance(value, float):
+        return float.__float__(value)
+    if isinstance(value, str):
+        return str.__str__(value)
     if isinstance(value, Fraction):
         return Fraction(int.__index__(value.numerator), int.__index__(value.denominator))
-    for base in (tuple, list, set, frozenset):
-        if isinstance(value, base):
-            return base(plain(item, depth + 1) for item in value)  # type: ignore[operator]
+    for many in (tuple, list, set, frozenset):
+        if isinstance(value, many):
+            items: Iterable[object] = value
+            return many(plain(item, depth + 1) for item in items)
     if isinstance(value, dict):
         return {plain(key, depth + 1): plain(item, depth + 1) for key, item in value.items()}
     module = kind.__module__.split(".")[0] if isinstance(kind.__module__, str) else ""
@@ -596,7 +600,8 @@ def _prctl() -> Callable[..., int] | None:
     try:
         import ctypes
 
-        return ctypes.CDLL(None, use_errno=True).prctl  # type: ignore[no-any-return]
+        found: Callable[..., int] = ctypes.CDLL(None, use_errno=True).prctl
+        return found
     except (OSError, AttributeError):
         return None
 

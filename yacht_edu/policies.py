@@ -162,7 +162,8 @@ class GuardedBoxRule:
             table[asked_boxes, asked_points] = self.ask(rules, asked_points.astype(np.float64),
                                                         asked_boxes.astype(np.intp))
             liked = table[boxes, points]
-        return liked
+        found: npt.NDArray[np.float64] = liked
+        return found
 
     def table(self, rules: Rules, boxes: int, width: int) -> npt.NDArray[np.float64]:
         """The rule set's table, grown to hold ``boxes`` × ``width`` pairs."""

@@ -446,8 +446,9 @@ def warm(service: Service | None = None) -> None:
         exercises(number)
     class_view(DEFAULT_CLASS, [], lesson="01")
     pooled_p_value((1, 1, 1, 1, 1, 1))
-    for klass in service.classes() if service is not None else ():
-        service.record(klass)
+    if service is not None:
+        for klass in service.classes():
+            service.record(klass)
 
 
 def secret(folder: Path) -> bytes:
