@@ -369,7 +369,7 @@ def connection_attack(running: Running, quick: bool) -> Counts:
                 counts["hangs"] += 1
         time.sleep(1.0)
         running.healthy(counts)
-        deadline = time.monotonic() + IDLE_SECONDS + BODY_SECONDS + 10
+        deadline = time.monotonic() + 1.5 * IDLE_SECONDS + BODY_SECONDS + 10
         for connection in held:
             connection.settimeout(max(0.1, deadline - time.monotonic()))
             try:

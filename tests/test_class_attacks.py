@@ -293,9 +293,10 @@ def test_idle_connections_do_not_shut_out_the_class(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """S5: one learner's token on more idle connections than the cap (each waiting to send a
     body that never comes), and 50 more connections that never finish their headers: the
-    connections past the cap are refused at once (429) and closed, the teacher's page and
-    another learner's post answer within a second meanwhile, and the server closes every idle
-    connection when its time is up (2 s here; 20 s for headers, 10 s for a body in service)."""
+    teacher's page and another learner's post answer within a second meanwhile; the service
+    closes every idle connection when its time is up (2 s here; 20 s for headers, 10 s for a
+    body in service), and answers those past the cap 429 (held unanswered until then, so that
+    opening them again in a loop costs the service little)."""
     monkeypatch.setattr(service_module, "IDLE_SECONDS", 2.0)
     monkeypatch.setattr(service_module, "BODY_SECONDS", 2.0)
     running, server, loop = start(tmp_path / "class")
@@ -308,19 +309,15 @@ def test_idle_connections_do_not_shut_out_the_class(tmp_path: Path,
                                      "\r\n").encode(), MAX_CONNECTIONS + 6)
         unfinished = held(running.url, f"POST {path}api/events HTTP/1.1\r\nHost: x\r\n".encode(),
                           50)
-        answers = [answered(connection, 1.0) for connection in waiting]
-        refused = [answer for answer, closed in answers if answer]
-        assert len(refused) == 6 and all(b" 429 " in answer.split(b"\r\n")[0]
-                                         for answer in refused)
-        assert all(closed for answer, closed in answers if answer)
         started = time.monotonic()
         assert running.call("", "mira")[0] == 200
         assert running.send("ravi", event()) == 201
         assert time.monotonic() - started < 1.0
-        still_open = [c for c, (answer, _) in zip(waiting, answers, strict=True) if not answer]
-        assert len(still_open) == MAX_CONNECTIONS
-        for connection in (*still_open, *unfinished):  # the body timeout, the header timeout
-            assert answered(connection, 5.0)[1]
+        answers = [answered(connection, 5.0) for connection in (*waiting, *unfinished)]
+        assert all(closed for _, closed in answers)  # the timeouts: every one closed
+        refused = [answer for answer, _ in answers if answer]
+        assert len(refused) == 6 and all(b" 429 " in answer.split(b"\r\n")[0]
+                                         for answer in refused)
         assert running.send("asha", event()) == 201  # her own kernel is served again
     finally:
         for connection in (*waiting, *unfinished):

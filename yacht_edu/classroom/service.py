@@ -19,11 +19,13 @@ its server's ``JUPYTERHUB_API_TOKEN``; a browser logs in with the hub's OAuth):
 
 No learner can take the service from the others: a connection whose request does not arrive
 within :data:`IDLE_SECONDS` (or whose body takes more than :data:`BODY_SECONDS`) is closed, each
-person may hold :data:`MAX_CONNECTIONS` connections, the service raises its limit of open files
-to the system's, and what one learner stores is bounded (above), so the teacher's view is worked
-out from what is new since they last looked (:class:`~yacht_edu.classroom.view.ClassRecord`),
-whatever one learner sent.  The pages say to browsers that they run no script and are shown in
-no frame.
+person may hold :data:`MAX_CONNECTIONS` connections (one more is held unanswered for
+:data:`IDLE_SECONDS`, then refused: a learner opening connections again and again in a loop
+makes the service do that work once in :data:`IDLE_SECONDS`, not at once), the service raises
+its limit of open files to the system's and waits for :data:`BACKLOG` connections, and what one
+learner stores is bounded (above), so the teacher's view is worked out from what is new since
+they last looked (:class:`~yacht_edu.classroom.view.ClassRecord`), whatever one learner sent.
+The pages say to browsers that they run no script and are shown in no frame.
 """
 
 from __future__ import annotations
@@ -32,18 +34,22 @@ import argparse
 import contextlib
 import json
 import os
+import random
 import secrets
+import socket
 import sqlite3
 import time
 import weakref
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
-from tornado import iostream, web
+from tornado import gen, iostream, web
 from tornado.httpserver import HTTPServer
+from tornado.log import access_log
 
 from yacht_edu.classroom.events import MAX_BYTES, BadEventError, read_event
 from yacht_edu.classroom.hub import NAME
@@ -51,22 +57,26 @@ from yacht_edu.classroom.store import DamagedStoreError, Store
 from yacht_edu.classroom.view import ClassRecord, ClassView, csv_text
 from yacht_edu.i18n import LANGUAGES, t
 
-__all__ = ["BURST", "MAX_CONNECTIONS", "MAX_EVENTS", "MAX_GROUPS", "RATE", "Person", "Service",
-           "make_app", "make_server", "serve"]
+__all__ = ["BURST", "MAX_CONNECTIONS", "MAX_EVENTS", "MAX_GROUPS", "MAX_HELD", "RATE", "Person",
+           "Service", "make_app", "make_server", "serve"]
 
 #: Events a learner may send at once, and a second after that.
 BURST, RATE = 20, 5
 #: The most events the service keeps of one learner in one class (a whole course sends about
 #: a thousand), and the most groups one learner's die tallies may name.
 MAX_EVENTS, MAX_GROUPS = 10_000, 10
-#: The most connections one person may hold open at once (a kernel's sender keeps one).
-MAX_CONNECTIONS = 8
+#: The most connections one person may hold open at once (a kernel's sender keeps one), and
+#: the most more of theirs held unanswered (past them a connection is refused at once).
+MAX_CONNECTIONS, MAX_HELD = 16, 4096
 #: Seconds a connection may wait for its request's headers (or, kept open, for the next
 #: request), and for its body.
-IDLE_SECONDS, BODY_SECONDS = 20.0, 10.0
+IDLE_SECONDS, BODY_SECONDS = 60.0, 10.0
 #: The most bytes of a body the service reads (and drops) to answer 413; past it the
 #: connection is closed.
 MOST_READ = 2**20
+#: Connections waiting to be taken in (the system may hold fewer): a learner opening hundreds
+#: at once does not make the others' wait for the first's retry, a second later.
+BACKLOG = 4096
 #: The class of every learner when the service is given no class groups.
 DEFAULT_CLASS = "class"
 #: What the pages tell browsers: no script, no frame around them, nothing sent elsewhere.
@@ -112,6 +122,7 @@ class Service:
         self.records: dict[str, ClassRecord] = {}
         self.generation = store.generation()
         self.connections: dict[str, weakref.WeakSet[iostream.IOStream]] = {}
+        self.held: Counter[str] = Counter()
 
     def class_of(self, person: Person) -> str | None:
         """The learner's class: the first class group they are in (None: none), or the one
@@ -212,7 +223,22 @@ class Base(web.RequestHandler):
         stream = getattr(self.request.connection, "stream", None)
         if (self.person is not None and stream is not None
                 and not self.service.connect(self.person.name, stream)):
+            await self.hold(self.person.name)
             self.refuse(429, "classview.service.too_many_connections", most=MAX_CONNECTIONS)
+
+    async def hold(self, name: str) -> None:
+        """Leave one of ``name``'s connections past the limit unanswered for about
+        :data:`IDLE_SECONDS` (at most :data:`MAX_HELD` of theirs at once); each for a time of
+        its own, so that connections opened together are not answered (and opened again)
+        together."""
+        held = self.service.held
+        if held[name] >= MAX_HELD:
+            return
+        held[name] += 1
+        try:
+            await gen.sleep(IDLE_SECONDS * random.uniform(0.5, 1.5))
+        finally:
+            held[name] -= 1
 
     def refuse(self, status: int, msgid: str, **params: object) -> None:
         """Answer ``status`` with the message (in the service's language) and stop; a refused
@@ -389,14 +415,33 @@ def make_app(service: Service, identify: Identify, *, prefix: str = f"/services/
     if hub_auth is not None:
         routes.append((prefix + "oauth_callback", HubOAuthCallbackHandler))
     return web.Application(routes, service=service, identify=identify, lang=lang,
-                           hub_auth=hub_auth,
+                           hub_auth=hub_auth, log_function=log_request,
                            cookie_secret=cookie_secret or secrets.token_bytes(32))
+
+
+def log_request(handler: web.RequestHandler) -> None:
+    """The access log: a request the service failed (5xx) and the teachers' requests; not the
+    refusals a hostile learner can make by the thousand a second."""
+    status = handler.get_status()
+    if status >= 500 or (status < 400 and not isinstance(handler, Events)):
+        log = access_log.warning if status >= 500 else access_log.info
+        log("%d %s %.2fms", status, handler._request_summary(),
+            1000.0 * handler.request.request_time())
+
+
+class Server(HTTPServer):
+    """The service's HTTP server: it listens with a long queue (:data:`BACKLOG`)."""
+
+    def listen(self, port: int, address: str | None = None,
+               family: socket.AddressFamily = socket.AF_UNSPEC, backlog: int = BACKLOG,
+               flags: int | None = None, reuse_port: bool = False) -> None:
+        super().listen(port, address, family, backlog, flags, reuse_port)
 
 
 def make_server(app: web.Application, *, xheaders: bool = False) -> HTTPServer:
     """The HTTP server of ``app``, with the service's timeouts and limits (see the module)."""
-    return HTTPServer(app, xheaders=xheaders, idle_connection_timeout=IDLE_SECONDS,
-                      body_timeout=BODY_SECONDS, max_body_size=MOST_READ)
+    return Server(app, xheaders=xheaders, idle_connection_timeout=IDLE_SECONDS,
+                  body_timeout=BODY_SECONDS, max_body_size=MOST_READ)
 
 
 # -- on a hub -----------------------------------------------------------------------------------
