@@ -567,7 +567,8 @@ def service_campaign(quick: bool) -> list[tuple[str, Counts, float]]:
 
 #: Each hostile function: its name, what it is given to, its code (a function ``f``; ``PIDS``:
 #: a folder where it writes the number of each process it starts), and what a right answer
-#: is: "refused" (the package's words), "right" (judged right), "wrong" (judged wrong).
+#: is: "refused" (the package's words), "right" (judged right), "wrong" (judged wrong); "/":
+#: either (a function that starts spinning processes may also be too slow on a busy machine).
 GUARD = [
     ("raises", "check", "def f(hand):\n    return 1 // 0", "refused"),
     ("sleeps", "check", "def f(hand):\n    import time; time.sleep(60)", "refused"),
@@ -599,14 +600,14 @@ GUARD = [
      "import os, time\ndef f(hand):\n    if os.fork() == 0:\n        os.setsid()\n"
      "        if os.fork() == 0:\n            open(f'{PIDS}/{os.getpid()}', 'w').close()\n"
      "            end = time.monotonic() + 20\n            while time.monotonic() < end: pass\n"
-     "            os._exit(0)\n        os._exit(0)\n    return 0", "wrong"),
+     "            os._exit(0)\n        os._exit(0)\n    return 0", "wrong/refused"),
     ("starts 50 spinning processes", "check",
      "import os, time\ndef f(hand):\n    if not hasattr(f, 'done'):\n        f.done = 1\n"
      "        for _ in range(50):\n            if os.fork() == 0:\n"
      "                open(f'{PIDS}/{os.getpid()}', 'w').close()\n"
      "                end = time.monotonic() + 20\n"
      "                while time.monotonic() < end: pass\n"
-     "                os._exit(0)\n    return two_pairs(hand)", "right"),
+     "                os._exit(0)\n    return two_pairs(hand)", "right/refused"),
     ("__module__ set to the package's, loops (G3)", "check",
      "def f(hand):\n    while True: pass\nf.__module__ = 'yacht_edu.custom'", "refused"),
     ("__module__ set to the package's, keep rule loops (G3)", "p_within",
@@ -698,7 +699,7 @@ def guard_campaign(quick: bool) -> list[tuple[str, Counts, float]]:
             outcome = result["outcome"]
             if outcome.startswith("crash"):
                 counts["crashes"] += 1
-            elif result["patched"] or outcome != right:
+            elif result["patched"] or outcome not in right.split("/"):
                 counts["wrong"] += 1
             else:
                 counts["refused" if outcome == "refused" else "accepted"] += 1

@@ -560,6 +560,17 @@ def test_a_row_damaged_in_place_is_left_out_and_counted(class_service: Running,
     assert "ravi" not in seen["csv"]
 
 
+def test_a_row_whose_text_is_not_utf8_is_left_out(tmp_path: Path) -> None:
+    """F3: a flipped bit that makes a row's text invalid UTF-8 (Python's sqlite3 raised on the
+    whole query): the row is left out and counted, the others are read."""
+    store = Store(tmp_path / "class")
+    for _ in range(3):
+        store.add("class", "asha", event("tally"))
+    store.db.execute("UPDATE events SET body = CAST(x'7b22ff22' || CAST(body AS BLOB) AS TEXT) "
+                     "WHERE seq = 2")
+    assert [row.seq for row in store.events("class")] == [1, 3] and store.damaged == {2}
+
+
 def test_an_older_database_is_upgraded_with_its_events(tmp_path: Path) -> None:
     """A database made before numbers were never reused: its events are kept, numbers and
     all, and the numbers after them are new."""

@@ -107,10 +107,11 @@ class Store:
         private(self.path)  # before SQLite makes its log beside it, with the file's mode
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self.db.text_factory = damaged_text
             self.db.execute("PRAGMA busy_timeout=5000")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")  # see the module: a process's end
-            found = self.db.execute("PRAGMA quick_check").fetchone()  # loses nothing
+            found = self.db.execute("PRAGMA integrity_check(1)").fetchone()  # loses nothing
             if found != ("ok",):
                 raise sqlite3.DatabaseError(str(found[0] if found else "quick_check"))
             upgrade(self.db)
@@ -213,6 +214,12 @@ class Store:
     def close(self) -> None:
         with self.lock:
             self.db.close()
+
+
+def damaged_text(data: bytes) -> str:
+    """A text read from the database, whatever its bytes (a damaged one no longer matches its
+    row's checksum, and is left out)."""
+    return data.decode("utf-8", "surrogateescape")
 
 
 def private(path: Path) -> None:
@@ -324,6 +331,7 @@ def readable_rows(path: Path) -> tuple[list[tuple[Any, ...]], int, int]:
     how many rows were left out."""
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db.text_factory = damaged_text
     except sqlite3.DatabaseError:
         return [], 0, 0
     kept: list[tuple[Any, ...]] = []
