@@ -262,9 +262,9 @@ def injection_attack(running: Running) -> Counts:
                 "${7*7}", "{{7*7}}", "%s%s%n", "../../etc/passwd", "&lt;b&gt;", "<b>b</b>",
                 "\\u003cscript\\u003e", "=cmd|'/c calc'!A1", "DDE(\"cmd\";\"/c calc\")",
                 " =1+1", "＝1+1", "\u200b=1+1", "\u3000-2", "＠SUM(1)", " +1"]
-    for text in payloads:
+    for number, text in enumerate(payloads):  # a learner each: no cap of groups in the way
         for made in (event(group=text), game(name=text), game(rules=text)):
-            judged(running.post("learner002", made), counts)
+            judged(running.post(f"learner2{number:03d}", made), counts)
     seen = running.healthy(counts)
     found = Elements()
     found.feed(seen.get("page", ""))

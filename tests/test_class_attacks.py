@@ -340,12 +340,13 @@ def test_a_huge_number_and_a_deep_nest_are_refused(class_service: Running,
     everything_answers(class_service, monkeypatch)
 
 
-def test_a_big_body_gets_413(class_service: Running) -> None:
+def test_a_big_body_gets_413(class_service: Running, monkeypatch: pytest.MonkeyPatch) -> None:
     """S7: a body of 300 KB is answered 413 (said from its length), not a closed
     connection."""
     status, error = post(class_service, "asha", b"x" * 300_000)
     assert status == 413 and "300000" in error
     assert class_service.send("asha", event()) == 201
+    everything_answers(class_service, monkeypatch)
 
 
 # -- S8, S9, F2: honest records -------------------------------------------------------------------

@@ -618,6 +618,7 @@ def test_a_right_function_that_leaves_a_process_holding_the_pipe_is_right() -> N
     assert time.monotonic() - started < BOUND
 
 
+@pytest.mark.usefixtures("no_process_left")
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_input_in_a_function_gets_its_own_message(lang: str) -> None:
     """G5: ``input()`` (or reading stdin) in a learner's function: the message says it cannot

@@ -375,11 +375,19 @@ class _GarbledError(Exception):
 _HEADER = struct.Struct("!Q")
 
 
+#: Whole numbers written as JSON's own (the rest as text: JSON readers round larger ones).
+_JSON_INT = 2**53
+
+
 def _encoded(value: object) -> object:
-    """A plain value (or a message's parameter) as JSON data, every kind tagged."""
+    """A plain value (or a message's parameter) as JSON data: a whole number of JSON's range,
+    a text, True, False and None as JSON's own; every other kind tagged (a list whose first
+    item names it)."""
     kind = type(value)
-    if value is None or value is Ellipsis or kind is bool:
-        return ["n"] if value is None else ["e"] if value is Ellipsis else ["b", value]
+    if _json_own(value):
+        return value
+    if value is Ellipsis:
+        return ["e"]
     simple: dict[type, Callable[[Any], list[object]]] = {
         int: lambda v: ["i", format(v, "x")], float: lambda v: ["f", float.hex(v)],
         complex: lambda v: ["c", float.hex(v.real), float.hex(v.imag)],
@@ -398,8 +406,18 @@ def _encoded(value: object) -> object:
     return simple[kind](value)
 
 
+def _json_own(value: object) -> bool:
+    """Whether ``value`` is written as JSON's own value (see :func:`_encoded`)."""
+    kind = type(value)
+    if kind is int:
+        return -_JSON_INT < value < _JSON_INT  # type: ignore[operator]
+    return value is None or kind is str or kind is bool
+
+
 def _decoded(data: object) -> Any:
     """What :func:`_encoded` wrote, read back as data only; anything else is garbled."""
+    if _json_own(data):
+        return data
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
         raise _GarbledError
     tag, *rest = data
@@ -692,9 +710,10 @@ def _end(child: int) -> int:
     """End the child and every process under it (it adopted those its descendants left): the
     descendants first, killed until none is left alive, so that none is left without the
     child to adopt it; then the child, and wait for it: its wait status."""
-    with contextlib.suppress(OSError):
-        os.kill(child, signal.SIGSTOP)  # it starts nothing more once the signal lands
-    _kill_descendants(child)
+    if not _ends_soon(child):  # ended, it adopts nothing more: no process is left under it
+        with contextlib.suppress(OSError):
+            os.kill(child, signal.SIGSTOP)  # it starts nothing more once the signal lands
+        _kill_descendants(child)
     for kill in (os.kill, os.killpg):
         with contextlib.suppress(OSError):
             kill(child, signal.SIGKILL)
@@ -702,6 +721,17 @@ def _end(child: int) -> int:
         return os.waitpid(child, 0)[1]
     except ChildProcessError:  # reaped already (SIGCHLD ignored): its status is lost
         return 0
+
+
+def _ends_soon(child: int, grace: float = 0.003) -> bool:
+    """Whether the child ends within ``grace`` seconds (one that started nothing ends as soon
+    as its answer is sent)."""
+    deadline = time.monotonic() + grace
+    while not _has_ended(child):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.0002)
+    return True
 
 
 def _kill_descendants(child: int, most: float = 5.0) -> None:
