@@ -1,5 +1,5 @@
 """A class can't break it (issue 29): every attack of the third reliability review
-(``../shared/reviews/reliability-3.md``, S1–S11, F2, F3) on the class service, sent through
+(reliability-3: S1–S11, F2, F3) on the class service, sent through
 HTTP as a learner's kernel would, then the teacher's page, the HTML view, the CSV export and
 ``ye.class_view()`` opened — each must answer, and show the class.
 
