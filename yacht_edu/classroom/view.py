@@ -340,9 +340,8 @@ def cell(text: str) -> str:
 def first_sign(text: str) -> str:
     """The first character of ``text`` a reader sees, as a spreadsheet compares it (spaces and
     invisible marks skipped; a full-width ＝ read as =)."""
-    for character in text:
-        if not (character.isspace() or unicodedata.category(character) in ("Cf", "Zs", "Cc")
-                or character == "\ufffd"):
+    for character in text:  # a space, or a mark nobody sees (not printable: U+200B, RLM)
+        if character.isprintable() and not character.isspace() and character != "\ufffd":
             return unicodedata.normalize("NFKC", character)[:1]
     return ""
 
