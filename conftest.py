@@ -148,13 +148,16 @@ def solver_cache() -> Path:
 
 @pytest.fixture
 def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A learner's own solver cache of the test's: no shared folder, no system one, nothing in
-    memory, so a test sees exactly what it solves and saves itself."""
+    """A learner's own solver cache of the test's: no shared folder, no system one, no tables
+    shipped in the package, nothing in memory, so a test sees exactly what it solves and saves
+    itself."""
+    from yacht_edu import shipped
     from yacht_edu.solver import cache, clear_memory
 
     monkeypatch.setenv(_CACHE, str(tmp_path / "own"))
     monkeypatch.delenv("YACHT_EDU_SHARED_CACHE", raising=False)
     monkeypatch.setattr(cache, "SYSTEM_CACHE", tmp_path / "no-system-cache")
+    monkeypatch.setattr(shipped, "FOLDER", tmp_path / "no-shipped-tables")
     clear_memory()
     yield tmp_path / "own"
     clear_memory()

@@ -6,7 +6,9 @@ Run: python benchmarks/bench_solver.py            (everything, a few minutes)
                                                   (official Yahtzee beside a native peer)
 
 ``--peer`` times the full solve of official Yahtzee (forced joker) here and in ``yatzy-solver``, a
-native (Rust) solver from PyPI, in the same run, alternating the two, on both cores and on one.
+native (Rust) solver from PyPI, in the same run, alternating the two, on both cores and on one
+(both pinned to core 0); ours twice, compiled (numba, its cache empty, as after a fresh install)
+and in numpy alone.
 The peer is no dependency of yacht_edu: it lives in a virtual environment of its own (default
 ``/work/peer-venv``), which the benchmark creates if it is missing, exactly as
 ``python -m venv DIR && DIR/bin/pip install yatzy-solver`` would.
@@ -18,6 +20,7 @@ set size) is that of the measurement alone.  Figures are printed, never asserted
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import resource
@@ -112,8 +115,9 @@ def simulate_speed(name: str) -> dict[str, Any]:
     return {"games_per_s": 20_000 / (time.perf_counter() - wall)}
 
 
-def solve_only(name: str, variant: dict[str, Any], workers: int) -> dict[str, Any]:
-    """One solve with ``workers`` processors, neither reading nor writing the cache."""
+def solve_only(name: str, variant: dict[str, Any], workers: int | None) -> dict[str, Any]:
+    """One solve with ``workers`` processors (None: the default, every processor this process
+    may use), neither reading nor writing the cache."""
     from yacht_edu.solver import solve
 
     wall, cpu = time.perf_counter(), processor_time()
@@ -229,14 +233,36 @@ def one_thread_env() -> dict[str, str]:
             "OMP_NUM_THREADS": "1"}
 
 
+#: Ours, as a newcomer meets it, and the reference path: (label, environment).  "compiled":
+#: numba installed, its cache empty (a fresh install compiles the chunk once, and that counts);
+#: "numpy": the package without numba (YACHT_EDU_COMPILED=0).
+OURS = (("compiled", {"YACHT_EDU_COMPILED": "1"}), ("numpy", {"YACHT_EDU_COMPILED": "0"}))
+
+
+def whole_process(command: list[str], env: dict[str, str], cores: int) -> dict[str, Any]:
+    """Run ``command`` from start to exit (pinned to core 0 for one core): the JSON it prints,
+    with the whole process's wall and processor seconds (its helpers included)."""
+    pin = ["taskset", "-c", "0"] if cores == 1 else []
+    before, wall = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    result = last_json(pin + command, env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result["process_wall"] = time.perf_counter() - wall
+    result["process_cpu"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return result
+
+
 def run_peer(python: str, cores: int) -> dict[str, Any]:
     env = one_thread_env() if cores == 1 else dict(os.environ)
-    return last_json([python, "-c", PEER_SOLVE, PEER_VARIANT], env)
+    return whole_process([python, "-c", PEER_SOLVE, PEER_VARIANT], env, cores)
 
 
-def run_ours(cores: int, task: str = "solve_only") -> dict[str, Any]:
-    env = one_thread_env() if cores == 1 else dict(os.environ)
-    return run_task(__file__, task, "yahtzee", {"joker": "forced"}, cores, env=env)
+def run_ours(cores: int, extra: dict[str, str], task: str = "solve_only") -> dict[str, Any]:
+    env = {**(one_thread_env() if cores == 1 else os.environ), **extra}
+    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as jit:
+        env.update(YACHT_EDU_CACHE=cache, NUMBA_CACHE_DIR=jit)
+        command = [sys.executable, __file__, "--task",
+                   json.dumps([task, "yahtzee", {"joker": "forced"}, None])]
+        return whole_process(command, env, cores)
 
 
 def spread(times: list[float]) -> str:
@@ -248,40 +274,44 @@ def main_peer(repeat: int, venv: str) -> None:
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
           f"{platform.python_version()}, load average {os.getloadavg()}")
     print(f"official Yahtzee, forced joker: yacht_edu vs yatzy-solver ({PEER_VARIANT}), "
-          f"{repeat} alternating runs each, fresh processes, nothing cached")
-    for cores in (os.cpu_count() or 1, 1):
-        ours: list[dict[str, Any]] = []
-        theirs: list[dict[str, Any]] = []
-        mean_only: list[dict[str, Any]] = []
-        for _ in range(repeat):
-            ours.append(run_ours(cores))
-            theirs.append(run_peer(python, cores))
-            mean_only.append(run_ours(cores, "solve_mean_only"))
-            print(f"  {cores} core(s): ours {ours[-1]['wall']:6.2f} s (cpu {ours[-1]['cpu']:6.2f}),"
-                  f" peer {theirs[-1]['wall']:6.2f} s (cpu {theirs[-1]['cpu']:6.2f}),"
-                  f" ours mean alone {mean_only[-1]['wall']:6.2f} s"
-                  f" (cpu {mean_only[-1]['cpu']:6.2f}), load {os.getloadavg()[0]:.2f}", flush=True)
-        mean_ours, mean_theirs = ours[0]["mean"], theirs[0]["mean"]
-        if abs(mean_ours - mean_theirs) > 1e-9:
-            raise SystemExit(f"not the same game: {mean_ours} here, {mean_theirs} in the peer")
-        walls_ours = [r["wall"] for r in ours]
-        walls_theirs = [r["wall"] for r in theirs]
-        ratios = [a / b for a, b in zip(walls_ours, walls_theirs, strict=True)]
-        print(f"{cores} core(s): yacht_edu {spread(walls_ours)}  mean {mean_ours:.6f}, "
-              f"sd {ours[0]['sd']:.4f}")
-        print(f"{cores} core(s): peer {theirs[0]['version']:<7} {spread(walls_theirs)}  mean "
-              f"{mean_theirs:.6f} (the mean only)")
-        print(f"{cores} core(s): ratio yacht_edu / peer: median of the pairs "
-              f"{statistics.median(ratios):.2f}x, of the medians "
-              f"{statistics.median(walls_ours) / statistics.median(walls_theirs):.2f}x", flush=True)
-        alone = [r["wall"] for r in mean_only]
-        if abs(mean_only[0]["mean"] - mean_ours) > 1e-9:
-            raise SystemExit(f"the mean alone differs: {mean_only[0]['mean']}, not {mean_ours}")
-        alone_ratios = [a / b for a, b in zip(alone, walls_theirs, strict=True)]
-        print(f"{cores} core(s): yacht_edu, the mean alone (no mean square) {spread(alone)}; "
-              f"ratio to the peer: median of the pairs {statistics.median(alone_ratios):.2f}x",
-              flush=True)
+          f"{repeat} alternating runs each after one uncounted round, fresh processes, nothing "
+          "cached (ours: neither the table nor numba's compiled code); one core: both pinned to "
+          "core 0 (taskset)")
+    print("times: 'solve' inside the process (from the call to the table), 'process' the whole "
+          "process from start to exit (interpreter, imports, compiling), 'cpu' the whole "
+          "process's processor seconds with its helpers (the figure least moved by other load)")
+    for cores in (2, 1):
+        runs: dict[str, list[dict[str, Any]]] = {"peer": [], **{label: [] for label, _ in OURS}}
+        for counted in range(repeat + 1):
+            for label, extra in OURS:
+                runs[label].append(run_ours(cores, extra))
+                if label == OURS[0][0]:
+                    runs["peer"].append(run_peer(python, cores))
+            line = ", ".join(f"{name} {r[-1]['wall']:5.2f} s (process {r[-1]['process_wall']:5.2f}"
+                             f" s, cpu {r[-1]['process_cpu']:5.2f})" for name, r in runs.items())
+            print(f"  {cores} core(s){'' if counted else ' (uncounted)'}: {line}, load "
+                  f"{os.getloadavg()[0]:.2f}", flush=True)
+        for each in runs.values():
+            del each[0]
+        report_peer(cores, runs)
     print(f"load average at the end {os.getloadavg()}")
+
+
+def report_peer(cores: int, runs: dict[str, list[dict[str, Any]]]) -> None:
+    peer = runs["peer"]
+    for label, _ in OURS:
+        ours = runs[label]
+        if abs(ours[0]["mean"] - peer[0]["mean"]) > 1e-9:
+            raise SystemExit(f"not the same game: {ours[0]['mean']} here, {peer[0]['mean']} in "
+                             "the peer")
+        for kind, key in (("solve", "wall"), ("process", "process_wall"), ("cpu", "process_cpu")):
+            ratios = [a[key] / b[key] for a, b in zip(ours, peer, strict=True)]
+            print(f"{cores} core(s), {kind:<7}: yacht_edu {label:<8} "
+                  f"{spread([r[key] for r in ours])}, peer {peer[0]['version']} "
+                  f"{spread([r[key] for r in peer])}; ratio ours / peer, median of the pairs "
+                  f"{statistics.median(ratios):.2f}x", flush=True)
+    print(f"{cores} core(s): mean {ours[0]['mean']:.6f}, sd {ours[0]['sd']:.4f} (the peer's mean "
+          f"{peer[0]['mean']:.6f}; it solves the mean only)")
 
 
 def option(name: str, default: str) -> str:

@@ -137,3 +137,33 @@ def test_a_banned_word_is_found_and_named(tmp_path: Path) -> None:
     texts = [("kn/x.po", "board.roll", "ದಾಳಗಳನ್ನು ಎಸೆಯಿರಿ"), ("kn/x.po", "board.keep", "ಉಳಿಸಿ")]
     assert uses(texts, [Banned("kn", "ದಾಳ", "ಡೈಸ್")]) == [
         "kn/x.po: board.roll: 'ದಾಳ' (write 'ಡೈಸ್')"]
+
+
+#: An upper box's name in Kannada before ವಿಭಾಗ (box), not in bold: a count ("two boxes" is
+#: ಎರಡು ವಿಭಾಗಗಳು) or a box the convention writes **ಎರಡು** ವಿಭಾಗ.  ಒಂದು ವಿಭಾಗ is "a box".
+UNBOLD_KANNADA_BOX = re.compile(r"(?<![*\w])(ಎರಡು|ಮೂರು|ನಾಲ್ಕು|ಐದು|ಆರು)\s+ವಿಭಾಗ(?!ಗಳ)")
+
+
+def test_kannada_writes_the_upper_boxes_in_bold() -> None:
+    """docs/glossary.md's Kannada note: "**ಆರು** ವಿಭಾಗ" is the Sixes box, bold in the lessons'
+    prose wherever a box is meant (translations-lessons-bn-kn.md KR12)."""
+    texts = [(where, msgid, text) for where, msgid, text in catalog_texts("kn")
+             if "/text_" in where]
+    found = [f"{where}: {msgid}" for where, msgid, text in texts
+             if UNBOLD_KANNADA_BOX.search(text)]
+    assert found == []
+    assert UNBOLD_KANNADA_BOX.search("ಆರು ವಿಭಾಗದಲ್ಲಿ") and not UNBOLD_KANNADA_BOX.search(
+        "**ಆರು** ವಿಭಾಗದಲ್ಲಿ") and not UNBOLD_KANNADA_BOX.search("ಆರು ವಿಭಾಗಗಳು")
+
+
+def test_the_rows_the_lesson_reviews_ask_for_are_in_the_glossary() -> None:
+    """The rows of translations-lessons-hi-ur.md §6 and translations-lessons-bn-kn.md §10: a
+    lesson's goals apart from a points target (hi, kn), cost and power (ur), Kannada ordered and
+    outcome, par; each with the banned word that enforces it."""
+    page = GLOSSARY.read_text(encoding="utf-8")
+    for concept in ("a lesson's goals", "target (points)", "cost (in points)", "power",
+                    "ordered roll, outcome", "par (of a box)"):
+        assert f"\n| {concept} |" in page, concept
+    banned = {(row.lang, row.text) for row in banned_words(page)}
+    assert {("hi", "कौन-से लक्ष्य"), ("kn", "**ಗುರಿಗಳು.**"), ("kn", "ಕ್ರಮಬದ್ಧ"),
+            ("kn", "ಫಲಿತಗಳ"), ("ur", "طاقت"), ("ur", "کھیلنے کی قیمت")} <= banned

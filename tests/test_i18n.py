@@ -46,13 +46,16 @@ from yacht_edu.i18n import (
     FSI,
     LANGUAGES,
     LOCALE_DIR,
+    LRI,
     PDI,
     RLI,
     RTL_LANGUAGES,
     BoxName,
     Faces,
     catalog,
+    in_order,
     language,
+    left_to_right,
     plural_catalog,
     plural_rule,
     read_plural_po,
@@ -591,25 +594,126 @@ def test_no_catalog_entry_holds_a_direction_mark(lang: str) -> None:
             assert not marked, (lang, part, entry.msgid)
 
 
+def without_left_to_right_isolates(text: str) -> str:
+    """``text`` with each LRI and the PDI that closes it taken out (the other isolates kept)."""
+    kept, open_ = [], []
+    for character in text:
+        if character in (LRI, RLI, FSI):
+            open_.append(character)
+        elif character == PDI and open_ and open_.pop() == LRI:
+            continue
+        if character != LRI:
+            kept.append(character)
+    return "".join(kept)
+
+
+def left_to_right_runs(text: str) -> list[str]:
+    """The characters inside each outermost LRI ... PDI of ``text``."""
+    runs: list[str] = []
+    depth, inside = 0, -1
+    for character in text:
+        if character in (LRI, RLI, FSI):
+            if character == LRI and inside < 0:
+                inside, runs = depth, [*runs, ""]
+            depth += 1
+            continue
+        if character == PDI:
+            depth -= 1
+            if depth == inside:
+                inside = -1
+            continue
+        if inside >= 0:
+            runs[-1] += character
+    return runs
+
+
 def test_every_urdu_message_is_isolated_whole_and_each_value_apart() -> None:
     for msgid, words in messages("ur").items():
         values = values_for(words)
         isolated_values = {name: FSI + value + PDI for name, value in values.items()}
-        assert t(msgid, "ur", **values) == RLI + words.format(**isolated_values) + PDI, msgid
+        said = without_left_to_right_isolates(t(msgid, "ur", **values))
+        assert said == RLI + words.format(**isolated_values) + PDI, msgid
     for msgid, forms in plural_catalog("ur").items():
         for n, form in ((1, forms[0]), (2, forms[-1])):
             values = {k: v for k, v in values_for(form).items() if k != "count"}
-            shown = tn(msgid, n, "ur", **values)
-            assert shown == RLI + form.format(count=FSI + str(n) + PDI, **{
+            said = without_left_to_right_isolates(tn(msgid, n, "ur", **values))
+            assert said == RLI + form.format(count=FSI + str(n) + PDI, **{
                 name: FSI + value + PDI for name, value in values.items()}) + PDI, msgid
+
+
+#: What reads left to right inside an Urdu sentence (issue 32): a dice pattern, a pair of a box
+#: and its points as Python writes it, a sum or a formula with digits.
+DICE_PATTERN = re.compile(r"\d(?:-\d){2,}")
+CODE_SAMPLE = re.compile(r"\(\"[a-z_]+\", \d+\)|\[[\d, ]+\]|[A-Za-z_.]+\([ -'*-~]*\)")
+FORMULA = re.compile(r"\d+ [-+×] \d+|\d+! = \d+")
+
+
+@pytest.mark.parametrize("pattern", [DICE_PATTERN, CODE_SAMPLE, FORMULA],
+                         ids=["dice", "code", "formula"])
+def test_in_an_urdu_message_each_left_to_right_piece_is_isolated(pattern: re.Pattern[str]
+                                                                   ) -> None:
+    found = 0
+    for msgid, words in messages("ur").items():
+        said = t(msgid, "ur", **values_for(words))
+        for piece in pattern.findall(words):
+            if "{" in piece:  # a value inside: its run holds the value, not the placeholder
+                continue
+            found += 1
+            assert any(piece in run for run in left_to_right_runs(said)), (msgid, piece)
+    assert found >= 10  # the catalogs have many: the test looks at real messages
+
+
+def test_the_big_straight_and_the_pair_of_lesson_1_read_in_order_in_urdu() -> None:
+    """The review's examples (issue 32): each is one left-to-right run of its own."""
+    runs = left_to_right_runs(t("misconception.straight_is_big", "ur"))
+    assert runs == ["1-2-3-4-5", "2-3-4-5-6"]
+    assert left_to_right_runs(t("lesson.01.2.hint.1", "ur")) == ['("choice", 15)']
+
+
+def test_numbers_that_stand_apart_are_not_joined_and_plain_numbers_are_left_alone() -> None:
+    """Two numbers side by side are two items of the sentence (each read in its place, right to
+    left); Latin words alone, a whole number and values joined by a sign read in order as
+    they are."""
+    urdu = "ہے: 1-2-3-4-5 120 ترتیب وار"
+    assert left_to_right_runs(in_order(urdu, "ur")) == ["1-2-3-4-5"]
+    for plain_words in ("Yacht میں Full House", "کل 7776 میں سے", "{mean} ± {sd} ہے",
+                        "پھر 10,000 اور 5/12"):
+        assert in_order(plain_words, "ur") == plain_words
+    assert left_to_right_runs(in_order("لیکن 5! = 120 دیتا", "ur")) == ["5! = 120"]
+    assert left_to_right_runs(in_order("جیسے keep=[6, 6]۔", "ur")) == ["keep=[6, 6]"]
+
+
+def test_a_bracket_around_urdu_words_and_a_word_glued_to_urdu_stay_with_the_sentence() -> None:
+    for sentence in ("جگہیں 0 (سب سے بائیں پانسا) سے 4 تک", "یہ p-قدر ہے",
+                     "E = (پھینکنے کی تعداد) / 6 سے"):
+        assert in_order(sentence, "ur") == sentence
+
+
+def test_only_a_right_to_left_language_isolates_its_pieces() -> None:
+    for lang in ("en", "hi", "bn", "kn"):
+        assert in_order("2-3-4-5-6 ايک", lang) == "2-3-4-5-6 ايک"
+        assert left_to_right("+31.6", lang) == "+31.6"
+    assert left_to_right("+31.6", "ur") == LRI + "+31.6" + PDI
+
+
+def test_isolating_adds_only_balanced_marks_and_keeps_every_placeholder() -> None:
+    """``in_order`` only adds LRI ... PDI pairs: taken out, the message is the catalog's, and
+    every placeholder is still one (the message can be filled)."""
+    for msgid, words in messages("ur").items():
+        ordered = in_order(words, "ur")
+        assert without_left_to_right_isolates(ordered) == words, msgid
+        assert ordered.count(LRI) == ordered.count(PDI) - words.count(PDI), msgid
+        assert check.placeholders(ordered) == check.placeholders(words), msgid
 
 
 def test_an_urdu_number_is_not_run_into_the_latin_letters_before_it() -> None:
     """With no marks in the catalogs, a number right after Latin letters (only spaces between)
     joins their left-to-right run, so a right-to-left reader meets it first: "(a, b) 25" read
-    as "25 (a, b)".  An Urdu word between them keeps their order (lesson 11.3's hint)."""
+    as "25 (a, b)".  An Urdu word between them keeps their order (lesson 11.3's hint).  A
+    page's markdown (a lesson's ``text.``, the teaching page's ``docs.``) is set right to left by
+    :mod:`yacht_edu.lessons.direction`, its commands in blocks of their own."""
     stuck = {msgid: words for msgid, words in catalog("ur").items()
-             if not msgid.startswith("text.") and not msgid.endswith(".solution")
+             if not msgid.startswith(("text.", "docs.")) and not msgid.endswith(".solution")
              and re.search(r"[A-Za-z)\]] +[0-9]", words)}
     assert stuck == {}
     assert "(a, b) ایسے ہیں جو 25" in catalog("ur")["lesson.11.3.hint.1"]
@@ -695,7 +799,8 @@ def test_a_scorecard_names_every_box_once_in_the_language(lang: str, rules: str)
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_a_rule_set_shows_its_options_in_the_language(lang: str) -> None:
     words = catalog(lang)
-    label = get_rules("yahtzee", joker="free", upper_first=True).label(lang)
+    label = without_left_to_right_isolates(
+        get_rules("yahtzee", joker="free", upper_first=True).label(lang))
     assert all(words[key] in label
                for key in ("rules.yahtzee", "rules.joker_free", "rules.upper_first"))
 

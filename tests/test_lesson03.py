@@ -31,6 +31,7 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         # docs/rules.md#exact-chances, OEIS A096256: 2783176/60466176 = 347897/7558272 ≈ 0.04603
         "2783176": three * 6**10, "60466176": 6**10, "347897": three.p, "7558272": three.q,
         "0.04603": three, "22": round(1 / three),
+        "4.6": 100 * three,  # the teacher's note: yachts expected in a hundred turns
         "191283/17248": expected_rolls_to_kind(5), "11.09": expected_rolls_to_kind(5),
         "1/2": Fraction(1, 2),  # "more likely than not": the definition of the median
         "0.486": within.subs(n, 9), "0.5555": within.subs(n, 10),

@@ -9,6 +9,7 @@ of a last turn checks that the coach plays by it."""
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import statistics
 from fractions import Fraction
@@ -20,6 +21,7 @@ import pytest
 
 import yacht_edu as ye
 from tests.helpers.lesson_figures import check_figures
+from tests.helpers.target_player import final_scores, moments
 from yacht_edu.lessons import check, exercise
 from yacht_edu.lessons.lesson08 import (
     ASHA_TOTAL,
@@ -75,7 +77,8 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
     sixes = all_sixes_within_three()
     need = ASHA_TOTAL + 1 - sum(BEN_FILLED.values())
     ahead = ye.advise((6, 6, 5, 3, 2), 2, filled=BEN_FILLED, target=168 + 1)
-    far, near = far_scores(), simulate(games=GAMES, seed=SEED, target=120).scores
+    far = far_scores()
+    aiming_far, aiming_near = moments(final_scores(FAR)), moments(final_scores(120))
     check_figures(LESSON, {
         "166.96": dist.mean, "167": round(mean), "200": 200,
         "16.68": 100 * dist.at_least(200), "21.81": 100 * ye.reach_probability(200),
@@ -91,11 +94,14 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "150": 150, "188": widest, "32": round(100 * curves.best[widest]),
         "26": round(100 * curves.expected_player[widest]), "250": FAR, "100": 100,
         "34.98": sd, "2,000": GAMES, "34.2": statistics.pstdev(far), "120": 120,
-        "33.6": float(np.std(near)),
-        # what playing for 250 costs, give or take the simulation's standard error
+        # what playing for 250 costs in the seeded run, give or take its standard error
         "6.9": mean - statistics.mean(far), "0.8": statistics.pstdev(far) / math.sqrt(GAMES),
+        # ... and exactly: the target player's final scores played forwards, every outcome
+        # with its chance (tests/helpers/target_player.py)
+        "160.63": aiming_far.mean, "6.32": mean - aiming_far.mean, "35.35": aiming_far.sd,
+        "33.88": aiming_near.sd,
+        "0.0079": curves.best[250], "0.0039": curves.expected_player[250],
     })
-    assert round(mean - statistics.mean(far)) == 7   # the teacher's "about 7 points a game"
     assert 4 < 100 * (ye.reach_probability(200) - float(dist.at_least(200))) < 6  # "about 5"
     assert curves.best[250] > 2 * curves.expected_player[250]   # "twice the other's"
     assert ahead.best.choice == (2, 3, 5, 6, 6) and ahead.best.chance == 1   # ahead: stop
@@ -176,3 +182,33 @@ def test_the_cost_of_playing_far_is_no_accident_of_the_seed() -> None:
     assert abs((exact_mean - other.mean) - float(cost_of_playing_far())) < 4 * error + 0.8
     chance = ye.reach_probability(FAR)
     assert abs(other.chance - chance) < 4 * math.sqrt(chance * (1 - chance) / other.games)
+
+
+@pytest.mark.slow
+def test_the_exact_cost_and_spread_agree_with_the_seeded_games_and_the_target_table() -> None:
+    """The target player's exact final scores (every outcome played forwards with its chance,
+    tests/helpers/target_player.py) against three other computations: the seeded games within
+    three standard errors of the exact mean, the target table's chance of reaching the target,
+    and the audit's own solver, written without yacht_edu (lessons-audit-3.md §1.2: 160.63297
+    and 35.35158 playing for 250, 161.00464 and 33.87510 playing for 120)."""
+    for target, seed, games in ((FAR, SEED, GAMES), (FAR, SEED + 1, 20_000), (120, SEED, GAMES)):
+        chances = final_scores(target)
+        exact = moments(chances)
+        assert abs(exact.total - 1) < 1e-9
+        run = simulate(games=games, seed=seed, target=target)
+        assert abs(run.mean - exact.mean) < 3 * exact.sd / math.sqrt(games), (target, seed)
+        reached = math.fsum(chance for score, chance in chances.items() if score >= target)
+        assert abs(reached - ye.reach_probability(target)) < 1e-9
+    far, near = moments(final_scores(FAR)), moments(final_scores(120))
+    assert abs(far.mean - 160.63297) < 1e-4 and abs(far.sd - 35.35158) < 1e-4
+    assert abs(near.mean - 161.00464) < 1e-3 and abs(near.sd - 33.87510) < 1e-3
+
+
+def test_the_target_players_games_are_shown_after_exercise_08_5() -> None:
+    """Shown before 08.5, the simulation's mean made the exercise a subtraction of two printed
+    numbers (lessons-audit-3.md §2.1): the learner computes it from ``far.scores`` first."""
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    code = ["".join(cell["source"]).strip() for cell in cells]
+    checked = next(n for n, text in enumerate(code) if text.startswith('check("08.5"'))
+    shown = [n for n, text in enumerate(code) if text.split("\n")[-1] == "far"]
+    assert shown and min(shown) > checked

@@ -63,6 +63,22 @@ def exact_p_value(counts: tuple[int, ...]) -> float:
     return float(sum_of_squares_chances(sum(counts))[sum(c * c for c in counts):].sum())
 
 
+def simulated_classes_between(low: int, high: int) -> float:
+    """The share of the lesson's 1,000 simulated classes (its cell: ``default_rng(10)``, 60
+    rolls each) whose sixes lie from ``low`` to ``high``, as the cell computes it."""
+    rng = np.random.default_rng(10)
+    sixes = rng.multinomial(60, [1 / 6] * 6, size=1000)[:, 5]
+    return float(np.mean((low <= sixes) & (sixes <= high)))
+
+
+def test_the_simulated_share_is_the_exact_chance_within_its_error() -> None:
+    """The 95.8 % of the lesson's 1,000 classes against the exact binomial 96.3 %: within three
+    standard errors of a share of 1,000."""
+    exact = float(binomial_between(60, 5, 16))
+    error = math.sqrt(exact * (1 - exact) / 1000)
+    assert abs(simulated_classes_between(5, 16) - exact) < 3 * error
+
+
 def test_every_number_the_lesson_states_is_the_packages() -> None:
     rolls = sum(CLASS_COUNTS)
     even = Fraction(math.factorial(rolls), math.factorial(rolls // 6) ** 6 * 6**rolls)
@@ -71,6 +87,8 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
     ours = fairness(CLASS_COUNTS)
     check_figures(LESSON, {
         "60": rolls, "13,412": round(1 / even), "1,000": 1000,
+        # of the lesson's 1,000 simulated classes (its seeded cell), and exactly of all classes
+        "95.8": 100 * simulated_classes_between(5, 16),
         "96.3": 100 * binomial_between(rolls, 5, 16), "16": 16, "14": CLASS_COUNTS[5],
         "21/5": chi_square_of(CLASS_COUNTS), "4.2": chi_square_of(CLASS_COUNTS),
         "5/6": Fraction(DEGREES_OF_FREEDOM, 6), "10,000": fairness(CLASS_COUNTS).simulations,

@@ -5,6 +5,7 @@ pass that sums the boxes' contributions)."""
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -118,3 +119,13 @@ def test_the_luck_shares_are_spread_over_mean() -> None:
         ye.custom_rules("yacht", rolls=4))
     assert float(luck_share(yacht())) == pytest.approx(three.sd / three.mean, abs=1e-12)
     assert float(four_rolls_luck_share()) == pytest.approx(four.sd / four.mean, abs=1e-12)
+
+
+def test_the_boxes_plot_comes_after_exercise_11_2() -> None:
+    """The plot of each box's points shows the yacht box at about 13.7 and 27.4: drawn before
+    11.2, it answered it (lessons-audit-3.md §2.1).  It comes after the exercise's check."""
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    code = ["".join(cell["source"]) for cell in cells]
+    checked = next(n for n, text in enumerate(code) if 'check("11.2"' in text)
+    plotted = [n for n, text in enumerate(code) if text.startswith("plot_comparison(")]
+    assert plotted and min(plotted) > checked

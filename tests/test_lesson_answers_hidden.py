@@ -240,3 +240,43 @@ def test_no_answer_is_printed_above_its_exercise(lesson: str) -> None:
             if shown:
                 printed[f"{task.id}: the output of cell {number}"] = shown
     assert printed == {}, f"lesson {lesson} prints an answer above its exercise"
+
+
+# -- what the rule book the lesson links says -------------------------------------------------
+
+RULES = ROOT / "docs" / "rules.md"
+_LINK = re.compile(r"\]\([./]*docs/rules\.md#([\w-]+)\)")
+
+
+def rule_book_section(anchor: str) -> str:
+    """The rule book from ``<a id="anchor">`` to the next heading of its heading's level or
+    higher (its subsections included: a reader goes on into them)."""
+    lines = RULES.read_text(encoding="utf-8").split("\n")
+    start = next(n for n, line in enumerate(lines) if f'<a id="{anchor}">' in line)
+    level = next(len(line) - len(line.lstrip("#")) for line in lines[start:]
+                 if line.startswith("#"))
+    end = next((n for n in range(start + 2, len(lines))
+                if lines[n].startswith("#") and len(lines[n]) - len(lines[n].lstrip("#")) <= level),
+               len(lines))
+    return "\n".join(lines[start:end])
+
+
+def sections_linked_before(task: Task) -> dict[str, str]:
+    of = cells(task.lesson)
+    anchors = {anchor for cell in of[:question_cell(task, of)] if cell["cell_type"] == "markdown"
+               for anchor in _LINK.findall(source(cell))}
+    return {f"docs/rules.md#{anchor}": rule_book_section(anchor) for anchor in sorted(anchors)}
+
+
+@pytest.mark.parametrize("task", VALUED, ids=lambda task: task.id)
+def test_no_rule_book_section_the_lesson_links_gives_the_answer(task: Task) -> None:
+    """01.1's answer was in the section lesson 1 links ("6-6-6-5-5 scores 28"; lessons-audit-3.md
+    §2.1): a section linked above an exercise states no number that is its answer."""
+    shown = {where: found_forms(numbers_only(task), text)
+             for where, text in sections_linked_before(task).items()}
+    assert {where: found for where, found in shown.items() if found} == {}
+
+
+def test_the_rule_book_section_reaches_its_subsections() -> None:
+    section = rule_book_section("yacht")
+    assert "Edge cases of `yacht`" in section and "yacht_sum4` (the folk variant)" not in section

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from yacht_edu.i18n import t
 from yacht_edu.lessons import (
     CodeExercise,
     EditionError,
@@ -220,3 +221,23 @@ def test_build_nbgrader_writes_the_course_and_keeps_the_teachers_configuration(
     assert (course / "nbgrader_config.py").read_text().endswith("'/srv'\n")
     with pytest.raises(SystemExit):
         main([*command, "--check"])
+
+
+def test_a_graded_wrong_answer_shows_the_hint_of_the_try_made_not_the_next() -> None:
+    """The audit's finding 4 (lessons-audit-3.md): one wrong check then the graded cell showed
+    hint 2. Now the graded cell shows the hint of the tries made: hint 1 after none or one."""
+    task = exercise("02.3")
+    first, second = (t(hint) for hint in task.hints[:2])
+    with pytest.raises(WrongAnswerError) as never_checked:
+        grade(task.id, 30)
+    assert first in str(never_checked.value) and second not in str(never_checked.value)
+    assert first in check(task.id, 30).message and tries(task.id) == 1
+    with pytest.raises(WrongAnswerError) as after_one:
+        grade(task.id, 30)
+    assert first in str(after_one.value) and second not in str(after_one.value)
+    assert tries(task.id) == 1
+    check(task.id, 30)
+    with pytest.raises(WrongAnswerError) as after_two:
+        grade(task.id, 30)
+    assert second in str(after_two.value) and tries(task.id) == 2
+    reset_tries()

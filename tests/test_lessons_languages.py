@@ -84,6 +84,23 @@ def test_the_plans_of_docs_teaching_are_the_teachers_notes() -> None:
     assert plans.count("\n## ") == len(TEACHERS)
 
 
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_teaching_page_holds_the_guide_and_the_exchange_command(lang: str) -> None:
+    """Each language's page for teachers opens with how the checks work and how to grade with
+    nbgrader (the English page's introduction and guide, translated), the command that creates
+    nbgrader's exchange folder included, before the plans."""
+    page = (ROOT / "docs" / ("" if lang == ENGLISH else lang) / "teaching.md").read_text(
+        encoding="utf-8")
+    grading = page_words("docs.teaching.grading", lang)
+    heading = grading.split("\n", 1)[0]
+    assert heading.startswith("## ") and f"\n{heading}\n" in page
+    command = "sudo mkdir -p /srv/nbgrader/exchange && sudo chmod 777 /srv/nbgrader/exchange"
+    assert command in grading and command in page
+    assert page.index(heading) < page.index(page_words("docs.minutes", lang, minutes=50))
+    introduction = page_words("docs.teaching.introduction", lang)
+    assert 'check("02.3", ..., solution=True)' in introduction
+
+
 # -- what a language's build holds (on the made-up catalogs) ------------------------------------
 
 def test_a_fresh_build_is_not_stale(fake: Folders) -> None:
@@ -141,7 +158,7 @@ def test_the_plans_are_written_in_each_language(fake: Folders, lang: str) -> Non
     assert f"# {page_words('docs.teaching.title', lang)}\n" in page
     minutes = page_words("docs.minutes", lang, minutes=50)
     assert f"## Lesson 1 — Playing Yacht ({minutes})" in page
-    assert page.count("\n## ") == len(TEACHERS)
+    assert page.count("\n## ") == len(TEACHERS) + 1  # the plans and the grading guide
     assert "../rules.md#scoring" in page and "(rules.md" not in page  # links from docs/<lang>/
     english = (fake.docs / "teaching.md").read_text(encoding="utf-8")
     assert "[the rule book](rules.md#scoring)" in english

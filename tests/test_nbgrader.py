@@ -1,8 +1,11 @@
 """nbgrader itself grades the lessons: a course built from the teacher's edition
 (``python -m yacht_edu.lessons build --nbgrader DIR``) goes through ``nbgrader
 generate_assignment``, ``autograde`` and ``generate_feedback`` with a right, a blank and a wrong
-submission of three lessons: full marks, 0 and 0.  The release holds no teacher's note and no
-worked answer, and every source notebook of the course is one nbgrader accepts."""
+submission of every lesson: full marks, 0 and 0.  A blank or wrong answer fails its own cells
+only, never a later cell of the lesson; a blank function reads "not answered yet", not a wrong
+try; the feedback of a wrong answer shows the hint of the try made.  The release holds no
+teacher's note and no worked answer, and every source notebook of the course is one nbgrader
+accepts.  (Every lesson, three students each: several minutes, so the graded course is slow.)"""
 
 from __future__ import annotations
 
@@ -21,7 +24,8 @@ from nbgrader.api import Gradebook
 from nbgrader.nbgraderformat import MetadataValidator
 
 from tests.helpers.submissions import blank_submission, right_submission, wrong_submission
-from yacht_edu.lessons import exercises
+from yacht_edu.i18n import t
+from yacht_edu.lessons import CodeExercise, exercises
 from yacht_edu.lessons.course import assignment, build_course
 from yacht_edu.lessons.edition import (
     BEGIN,
@@ -36,8 +40,15 @@ from yacht_edu.lessons.grading import points
 
 ROOT = Path(__file__).resolve().parents[1]
 TEACHER, LEARNER = ROOT / "teacher", ROOT / "notebooks"
-#: Three lessons whose notebooks run in seconds, with every kind of exercise between them.
-LESSONS = ("01", "04", "09")
+#: Every lesson.
+LESSONS = tuple(path.name[:2] for path in sorted(TEACHER.glob("*.ipynb")))
+#: Cells outside an exercise that call the learner's own function, so that its blank
+#: (nbgrader's ``raise NotImplementedError()``) stops them, and why they may.
+CALLS_THE_BLANK = {
+    # lesson 10's code is the class-safe branch's to change; the cell shows the learner's own
+    # statistic of the class's counts, and says by its error that the function is not written
+    ("10", "chi_square(our_counts)"): "NotImplementedError",
+}
 Notebook = dict[str, Any]
 SUBMISSIONS: dict[str, Callable[[Notebook, Notebook], Notebook]] = {
     "right": right_submission,
@@ -112,11 +123,64 @@ def test_right_earns_full_marks_blank_and_wrong_earn_nothing(graded_course: Path
     assert errors(graded_course, "right", lesson) == set()
     assert errors(graded_course, "blank", lesson) == {"NotImplementedError", "WrongAnswerError"}
     assert errors(graded_course, "wrong", lesson) == {"WrongAnswerError"}
+    for student in ("blank", "wrong"):  # only the exercise's own cells fail
+        allowed = {(lesson, code): error for (at, code), error in CALLS_THE_BLANK.items()
+                   if at == lesson and student == "blank"}
+        assert errors_elsewhere(graded_course, student, lesson) == allowed
     for student in SUBMISSIONS:
         feedback = graded_course / "feedback" / student / name / teachers_notebook(lesson).name
         page = feedback.with_suffix(".html").read_text(encoding="utf-8")
         assert f"Score: {float(scores[student][0])} / {float(most)}" in page
         assert "Teacher&#39;s note" not in page and "Teacher's note" not in page
+
+
+def autograded(course: Path, student: str, lesson: str) -> Notebook:
+    path = teachers_notebook(lesson)
+    return read(course / "autograded" / student / assignment(path) / path.name)
+
+
+def errors_elsewhere(course: Path, student: str, lesson: str) -> dict[tuple[str, str], str]:
+    """The errors of a student's autograded notebook outside the exercises' answer and graded
+    cells, by (lesson, the cell's code): a later cell that broke."""
+    found = {}
+    for cell in autograded(course, student, lesson)["cells"]:
+        grading = cell.get("metadata", {}).get("nbgrader", {})
+        if grading.get("solution") or grading.get("grade"):
+            continue
+        for output in cell.get("outputs", []):
+            if output["output_type"] == "error":
+                found[(lesson, source(cell).strip())] = output["ename"]
+    return found
+
+
+def shown(cell: dict[str, Any]) -> str:
+    """What a cell's outputs say, as text (a check's verdict, a graded cell's error)."""
+    parts = []
+    for output in cell.get("outputs", []):
+        parts.append("".join(output.get("text", "")) + output.get("evalue", ""))
+        parts.append("".join(output.get("data", {}).get("text/plain", "")))
+    return "\n".join(parts)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_a_blank_function_is_not_answered_and_feedback_shows_the_hint_of_the_try_made(
+        graded_course: Path, lesson: str) -> None:
+    """The blank release's check of a code exercise says "not answered yet" (nbgrader's stub is
+    no wrong try); a wrong answer's graded cell shows the first hint, as its check did, not the
+    second (grading is not a try)."""
+    blank = autograded(graded_course, "blank", lesson)["cells"]
+    wrong = autograded(graded_course, "wrong", lesson)["cells"]
+    for task in exercises(lesson):
+        checks = [cell for cell in blank if source(cell).startswith(f'check("{task.id}"')]
+        if isinstance(task, CodeExercise):
+            assert checks and t("lessons.code.not_written.stub", "en") in shown(checks[0])
+        graded = [cell for cell in wrong
+                  if cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+                  == f"ex{task.id.replace('.', '_')}_test"]
+        assert len(graded) == 1
+        if len(task.hints) > 1 and t(task.hints[0], "en") in shown(graded[0]):
+            assert t(task.hints[1], "en") not in shown(graded[0]), task.id
 
 
 def errors(course: Path, student: str, lesson: str) -> set[str]:

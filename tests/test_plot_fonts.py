@@ -21,7 +21,7 @@ from matplotlib.figure import Figure
 import yacht_edu as ye
 from yacht_edu import plots, reach_plots
 from yacht_edu.compare import compare_rules
-from yacht_edu.i18n import LANGUAGES
+from yacht_edu.i18n import BIDI_CONTROLS, LANGUAGES
 from yacht_edu.probability.fairness import fairness
 from yacht_edu.probability.waiting import first_yacht, simulate_first_yacht
 from yacht_edu.reach import ReachCurves
@@ -123,3 +123,72 @@ def test_the_letter_heh_goal_has_a_font() -> None:
         figure.canvas.draw()
     assert any("missing" in str(w.message) for w in caught)  # the test can fail
 
+
+
+def drawn_from_the_left(text: matplotlib.text.Text) -> list[str]:
+    """The letters of a label in the order matplotlib draws them, from the left (laid out with
+    the label's own font, as matplotlib lays it out: ``_text_helpers.layout``)."""
+    from matplotlib import font_manager
+    from matplotlib._text_helpers import layout
+
+    font = font_manager.get_font(font_manager.findfont(text.get_fontproperties()))
+    font.set_size(float(text.get_fontsize()), 72)
+    placed = sorted((item.x, index, item.char)
+                    for index, item in enumerate(layout(text.get_text(), font)))
+    return [char for _, _, char in placed if char.strip() and char.isprintable()]
+
+
+def test_an_urdu_legend_that_begins_with_a_latin_letter_reads_right_to_left() -> None:
+    """"T تک پہنچنے کے لیے کھیلنا" (lesson 8's reach plot) begins at the right, with the T,
+    as every Urdu sentence does (issue 32): matplotlib takes a line's direction from its first
+    letter unless the message's direction marks say otherwise, so they are kept where
+    matplotlib lays text out by direction, and left out (as empty boxes) where it does not."""
+    ax = drawn("plot_reach", "ur")
+    legend = ax.get_legend()
+    assert legend is not None
+    labels = [text for text in legend.get_texts()
+              if text.get_text().lstrip("\u2066\u2067\u2068\u2069").startswith("T ")]
+    assert labels  # "T تک پہنچنے کے لیے کھیلنا", and the gap's "T کے لیے کھیلنے کا فائدہ"
+    for label in labels:
+        if plots.LAYS_OUT_DIRECTION:
+            letters = drawn_from_the_left(label)
+            assert letters[-1] == "T", (label.get_text(), letters)  # T at the right end
+        else:
+            assert not set(label.get_text()) & set("\u2066\u2067\u2068\u2069")
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("name", sorted(DRAWINGS))
+def test_the_legend_sits_beside_the_data_inside_the_picture(name: str, lang: str) -> None:
+    """Inside the axes a legend covered bars (the Kannada legend of lesson 5 lay over the peaks:
+    translations-lessons-bn-kn.md §7); beside them it covers nothing, and the picture is wide
+    enough to show it whole."""
+    ax = drawn(name, lang)
+    legend, figure = ax.get_legend(), ax.figure
+    assert legend is not None and isinstance(figure, Figure)
+    figure.draw_without_rendering()  # the constrained layout placed, as when shown
+    box, data, picture = legend.get_window_extent(), ax.get_window_extent(), figure.bbox
+    assert box.x0 >= data.x1, "the legend overlaps the data"
+    assert picture.x0 <= box.x0 and box.x1 <= picture.x1 + 1
+    assert picture.y0 <= box.y0 and box.y1 <= picture.y1 + 1
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_plans_are_named_in_the_legend_as_the_lesson_names_them(lang: str) -> None:
+    """Lesson 5 names the rules of thumb by their names in code (**best_box_now** …) in every
+    language; its plot's legend names them so too, beside their words in the language, so a
+    learner can tell which curve is which (translations-lessons-bn-kn.md §7)."""
+    names = ("best_box_now", "chase_five", "beat_par")
+    prose = ye.i18n.catalog(lang)["text.05.cell-25"]
+    assert all(f"**{name}**" in prose for name in names)
+    results = {name: simulate(name, "yacht", games=20, seed=1) for name in (*names, "optimal")}
+    figure = plots.plot_strategy_scores(results, lang=lang)
+    assert figure is not None
+    (ax,) = figure.axes
+    legend = ax.get_legend()
+    assert legend is not None
+    # the words as read, without the direction marks an Urdu label keeps (issue 32)
+    labels = [text.get_text().translate(dict.fromkeys(map(ord, BIDI_CONTROLS)))
+              for text in legend.get_texts()]
+    assert [label.split(" ")[0] for label in labels[:3]] == list(names)
+    assert labels[3].startswith(ye.i18n.catalog(lang)["strategy.optimal"].split(" ")[0])

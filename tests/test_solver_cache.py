@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import yacht_edu.solver as solver
-from yacht_edu import get_rules
+from yacht_edu import get_rules, shipped
 from yacht_edu.i18n import t
 from yacht_edu.solver import cache, clear_memory, exact_solution, solve
 from yacht_edu.solver.states import box_rows
@@ -113,6 +113,7 @@ def test_an_unwritable_cache_still_solves_and_says_so_once(
     blocker = tmp_path / "not-a-directory"
     blocker.write_text("a file where the cache directory should be")
     monkeypatch.setenv("YACHT_EDU_CACHE", str(blocker))
+    monkeypatch.setattr(shipped, "FOLDER", tmp_path / "no-shipped-tables")  # solved, not read
     clear_memory()
     with pytest.warns(cache.CacheWarning) as said:
         assert solve(YACHT).expected().mean == pytest.approx(166.955, abs=1e-3)

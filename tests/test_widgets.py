@@ -661,3 +661,99 @@ def test_a_game_without_names_names_its_player_in_the_learners_language() -> Non
     assert play().game.players == ("Player 1",)
     for code in LANGUAGES:
         assert play(lang=code).game.players == (t("widgets.default_player", code, number=1),)
+
+
+# -- what a screen reader hears, and what the view says without Python (issue 32) -----------------
+
+
+def said(view: GameView) -> tuple[str, str]:
+    """The live region's key and words."""
+    return view.state["said"]["key"], view.state["said"]["text"]
+
+
+def test_the_live_region_tells_each_roll_each_score_and_whose_turn_it_is(clock: Clock) -> None:
+    view = play(("Asha", "Ravi"), seed=2026, clock=clock)
+    model = Game(("Asha", "Ravi"), seed=2026)  # the same game, played beside the board
+    assert said(view)[1] == ""  # nothing happened yet: nothing to tell
+    view.roll()
+    dice = model.roll()
+    key, text = said(view)
+    assert text == f"Asha rolled {', '.join(map(str, dice))}: 2 rolls left."
+    clock.wait()
+    view.hold(1)  # a die held says so itself (its pressed state): no new words
+    assert said(view) == (key, text)
+    view.score("fours")
+    points = model.score("fours")
+    key_after, text = said(view)
+    assert key_after != key
+    assert text == (f"Asha scored {points} points in Fours (total {points}). "
+                    "Round 1 of 12 · Ravi to play")
+
+
+def test_the_live_region_tells_each_refusal_once_with_a_new_key(clock: Clock) -> None:
+    view = play(("Asha", "Ravi"), seed=2026, clock=clock)
+    view.score("choice", player="Ravi")
+    first = said(view)
+    assert first[1] == view.state["message"] == NotYourTurnError(
+        player="Ravi", current="Asha").message("en")
+    view.score("choice", player="Ravi")  # the same refusal again is told again
+    second = said(view)
+    assert second[1] == first[1] and second[0] != first[0]
+
+
+def test_the_live_region_tells_the_end_of_the_game_with_the_ranking(clock: Clock) -> None:
+    game = Game(("Asha", "Ravi"), seed=12)
+    while game.round < 12 or game.current_player != "Ravi":
+        game.roll()
+        game.score(game.scorecard().open_boxes[0])
+    view = play(game=game, clock=clock)
+    game.roll()
+    clock.wait()
+    view.score(game.scorecard().open_boxes[0])
+    text = said(view)[1]
+    assert text.startswith("Ravi scored ") and view.state["status"] in text
+    places = [f"{place}. {name}: {points} points" for place, name, points in ranking(game.totals)]
+    assert text.endswith(", ".join(places))
+
+
+def test_the_live_region_speaks_the_learners_language() -> None:
+    view = play(("Asha",), seed=2026, lang="kn", settle=0)
+    view.roll()
+    text = said(view)[1]
+    dice = view.game.dice
+    assert dice is not None and "Asha" in text and tn("board.rolls_left", 2, "kn") in text
+    assert text == t("widget.said_roll", "kn", player="Asha", dice=list(dice),
+                     left=tn("board.rolls_left", 2, "kn"))
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_view_has_its_own_words_from_the_first_message(lang: str, monkeypatch: Any) -> None:
+    """The comm that makes the view carries the whole state and the words the view says
+    itself ("loading", "Python has not answered"): a view never waits on a second message to
+    draw the board."""
+    import comm
+
+    opened: list[dict[str, Any]] = []
+    real = comm.create_comm
+
+    def recorded(**args: Any) -> Any:
+        opened.append(args["data"]["state"])
+        return real(**args)
+
+    monkeypatch.setattr(comm, "create_comm", recorded)
+    view = play(("Asha",), seed=1, lang=lang)
+    (first,) = (s for s in opened if "words" in s)
+    assert first["state"]["status"] == view.state["status"]
+    assert first["words"] == {
+        "lang": lang, "dir": "rtl" if lang == "ur" else "ltr",
+        "loading": t("widget.loading", lang), "no_answer": t("widget.no_answer", lang),
+        "no_answer_notebook": t("widget.no_answer_notebook", lang)}
+    assert all(words for words in first["words"].values())
+
+
+def test_a_view_with_nothing_to_draw_asks_again_and_gets_the_state() -> None:
+    view = play(("Asha",), seed=1, settle=0)
+    view.state = {}
+    assert view.receive({"intent": "resend"}) is False
+    assert view.state["status"] == "Round 1 of 12 · Asha to play"
+    assert view.game.events == ()  # asking again changes nothing in the game

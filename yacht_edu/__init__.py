@@ -30,6 +30,7 @@ from yacht_edu.errors import (
 )
 from yacht_edu.game import Game
 from yacht_edu.i18n import LANGUAGES, UnknownLanguageError, get_language, set_language
+from yacht_edu.lite import in_browser, missing_library, show_missing_libraries
 from yacht_edu.rules import Rules, categories, get_rules, score
 from yacht_edu.scorecard import Scorecard
 
@@ -68,16 +69,29 @@ _LAZY = {
     "class_view": "yacht_edu.widgets.classview",
 }
 
+#: Where numpy is missing (the browser edition), what answers instead, for the built-in rule sets.
+_WITHOUT_NUMPY = {"optimal_expected_score": "yacht_edu.shipped"}
+
 
 def __getattr__(name: str) -> object:
     if name in _LAZY:
-        return getattr(import_module(_LAZY[name]), name)
+        try:
+            module = import_module(_LAZY[name])
+        except ModuleNotFoundError as error:  # numpy or matplotlib missing: say what to do
+            needs = missing_library(error)
+            if needs is not None and name in _WITHOUT_NUMPY:  # the tables shipped can answer
+                return getattr(import_module(_WITHOUT_NUMPY[name]), name)
+            raise needs or error from None
+        return getattr(module, name)
     raise AttributeError(f"module 'yacht_edu' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
     return sorted(__all__)
 
+
+if in_browser():  # the browser edition: a cell needing numpy or matplotlib says so
+    show_missing_libraries()
 
 try:
     __version__ = version("yacht_edu")

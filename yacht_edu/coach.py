@@ -24,25 +24,29 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from yacht_edu.dice import Dice, kept_values
-from yacht_edu.errors import ArgumentTypeError, RuleError, UnknownEventError
+from yacht_edu.errors import ArgumentTypeError, NeedsLibraryError, RuleError, UnknownEventError
 from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.game import Game, check_game
 from yacht_edu.i18n import Given, box_name, digits, t, tn
+from yacht_edu.lite import has_numpy
+from yacht_edu.ranking import TIE, ChoiceWorth, rank
+from yacht_edu.ranking import ChoiceValue as ChoiceValue  # the coach's own name for it
 from yacht_edu.rules import Rules, RulesLike
 from yacht_edu.scorecard import Scorecard
+from yacht_edu.shipped import turn as shipped_turn
 from yacht_edu.situation import SituationError, read_situation
-from yacht_edu.solver import (
-    TIE,
-    Objective,
-    Progress,
-    check_target,
-    choice_values,
-    objective_of,
-    rank,
-)
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from yacht_edu.solver import Objective, Progress
+
+    #: What the coach asks for the worth of choices: the numpy solver's objective, or the
+    #: player that reads the tables shipped in the package (where numpy is missing).
+    Player: TypeAlias = Objective | shipped_turn.ShippedScore
 
 __all__ = [
     "TIE",
@@ -56,7 +60,6 @@ __all__ = [
     "analyse",
 ]
 
-ChoiceValue = tuple[int, ...] | str
 
 
 # -- what the coach says -------------------------------------------------------------------------
@@ -237,14 +240,14 @@ def advise(situation: Game | Dice | Iterable[int], rolls_left: int | None = None
             raise ArgumentTypeError("coach.error.game_and_situation")
         return advise_game(situation, target, progress)
     card, dice, left = read_situation(situation, rolls_left, filled, rules, yahtzee_bonuses)
-    objective = objective_of("optimal", card.rules, target=target, progress=progress)
+    objective = optimal_player(card.rules, target, progress)
     return advise_card(objective, card, dice, left, points=points)
 
 
 def advise_game(game: Game, target: int | None = None,
                 progress: Progress | None = None) -> Advice:
     """:func:`advise` for the player to move (no choices before the roll or after the game)."""
-    objective = objective_of("optimal", game.rules, target=target, progress=progress)
+    objective = optimal_player(game.rules, target, progress)
     player = game.current_player
     card = game.scorecard(player)
     if game.over or game.dice is None:
@@ -252,7 +255,7 @@ def advise_game(game: Game, target: int | None = None,
     return advise_card(objective, card, game.dice, game.rolls_left, player)
 
 
-def nothing_to_choose(objective: Objective, card: Scorecard, player: str | None) -> Advice:
+def nothing_to_choose(objective: Player, card: Scorecard, player: str | None) -> Advice:
     """The advice before a roll: no choices, the worth of the moment."""
     worth = objective.before_roll(card, card.total)
     target = objective.target
@@ -262,18 +265,52 @@ def nothing_to_choose(objective: Objective, card: Scorecard, player: str | None)
                   math.nan if target is None else worth.value)
 
 
-def advise_card(objective: Objective, card: Scorecard, dice: Dice, rolls_left: int,
+def advise_card(objective: Player, card: Scorecard, dice: Dice, rolls_left: int,
                 player: str | None = None, points: int | None = None) -> Advice:
     """:func:`advise` for a scorecard, dice and rolls left, by a solved objective."""
-    scored = card.total if points is None else check_target(points, "points")
+    scored = card.total if points is None else _points(points)
     target = objective.target
-    found = choice_values(objective, card, dice, rolls_left, scored)
+    found = values_of_choices(objective, card, dice, rolls_left, scored)
     ranked = rank(found, break_ties_by_expected=target is not None)
     choices = tuple(Choice(r.choice, r.worth.expected, r.worth.sd, r.loss, r.rank,
                            math.nan if target is None else r.worth.value) for r in ranked)
     top = choices[0]
     return Advice(card.rules, card, tuple(dice), rolls_left, choices, top.expected, top.sd,
                   player, target, None if target is None else scored, top.chance)
+
+
+def optimal_player(rules: Rules, target: int | None = None,
+                   progress: Progress | None = None) -> Player:
+    """The optimal player the coach asks: the numpy solver's; where numpy is missing (the
+    browser edition), the one that reads the tables shipped in the package, for the built-in
+    rule sets and the expected score (:class:`~yacht_edu.errors.NeedsLibraryError` otherwise)."""
+    if has_numpy():
+        from yacht_edu.solver import objective_of
+
+        return objective_of("optimal", rules, target=target, progress=progress)
+    if target is not None:
+        raise NeedsLibraryError(library="numpy")
+    try:
+        return shipped_turn.ShippedScore.of(rules)
+    except LookupError:
+        raise NeedsLibraryError("lite.error.coach_rules", library="numpy",
+                                rules=Given(rules)) from None
+
+
+def values_of_choices(objective: Player, card: Scorecard, dice: Dice, rolls_left: int,
+                      points: int) -> list[tuple[ChoiceValue, ChoiceWorth]]:
+    """Every legal choice of the moment and its worth, from whichever solver ``objective`` is."""
+    if isinstance(objective, shipped_turn.ShippedScore):
+        return shipped_turn.choice_values(objective, card, dice, rolls_left, points)
+    from yacht_edu.solver import choice_values
+
+    return choice_values(objective, card, dice, rolls_left, points)
+
+
+def _points(points: object) -> int:
+    from yacht_edu.solver import check_target
+
+    return check_target(points, "points")
 
 
 # -- analyse -------------------------------------------------------------------------------------
@@ -394,7 +431,7 @@ def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:
     :attr:`Analysis.staged_rolls`; an event of an unknown kind is refused.
     """
     check_game(game, "coach.error.not_a_game")
-    objective = objective_of("optimal", game.rules, progress=progress)
+    objective = optimal_player(game.rules, progress=progress)
     cards = {name: Scorecard.empty(game.rules) for name in game.players}
     turns = dict.fromkeys(game.players, 0)
     decisions: list[Decision] = []
@@ -430,7 +467,7 @@ def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:
     return Analysis(game.rules, tuple(decisions), summaries, game.staged_rolls)
 
 
-def _decision(objective: Objective, card: Scorecard, dice: Dice, rolls_left: int,
+def _decision(objective: Player, card: Scorecard, dice: Dice, rolls_left: int,
               chosen: ChoiceValue, player: str, turn: int, *,
               rolled_none: bool = False, after_roll: bool = True) -> Decision:
     """The decision of a moment against the best one.  ``rolled_none``: every die was kept

@@ -23,6 +23,7 @@ __all__ = [
     "InvalidSeedError",
     "JokerRuleError",
     "LearnerFunctionError",
+    "NeedsLibraryError",
     "NoRollsLeftError",
     "NotRolledYetError",
     "ObserverFailedWarning",
@@ -189,3 +190,15 @@ class RuleDesignError(UnknownRulesError):
     that is not a whole number, a box that the base does not have, too many rolls."""
 
     default_msgid = "custom.error.design"
+
+
+class NeedsLibraryError(_CataloguedError, ModuleNotFoundError):
+    """Something that needs a library this Python does not have (numpy or matplotlib: the
+    browser edition comes without them).  Says so, and what to do, in the learner's language;
+    a :class:`ModuleNotFoundError` too, whose ``name`` is the library."""
+
+    default_msgid = "lite.error.needs_library"
+
+    def __init__(self, msgid: str | None = None, /, **params: object) -> None:
+        super().__init__(msgid, **params)
+        self.name = str(params.get("library", ""))

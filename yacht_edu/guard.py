@@ -804,7 +804,8 @@ def _alarm(seconds: float) -> Iterator[None]:
     main thread; elsewhere the clock is read between calls)."""
     if threading.current_thread() is not threading.main_thread() or not hasattr(
             signal, "setitimer"):
-        yield
+        with _clock_at_each_line(seconds):  # the browser (Pyodide) has no alarm, no fork
+            yield
         return
 
     def stop(signum: int, frame: FrameType | None) -> None:
@@ -817,3 +818,33 @@ def _alarm(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+# -- where there is no alarm (the browser edition: Pyodide has no signals and no fork) --------
+
+_told_in_browser: list[bool] = []
+
+
+@contextlib.contextmanager
+def _clock_at_each_line(seconds: float) -> Iterator[None]:
+    """Interrupt the block after ``seconds``, reading the clock at each line of Python it runs
+    in this thread (a tracer): a loop in Python stops, a long call into C does not.  In the
+    browser the learner is told once that their function runs inside the notebook's Python."""
+    if sys.platform == "emscripten" and not _told_in_browser:
+        _told_in_browser.append(True)
+        from yacht_edu.i18n import t
+
+        print(t("lite.guard.in_kernel", seconds=f"{seconds:g}"), file=sys.stderr)
+    deadline = time.monotonic() + seconds
+
+    def tracer(frame: FrameType, event: str, arg: object) -> Any:
+        if time.monotonic() > deadline:
+            raise _TooSlow
+        return tracer
+
+    previous = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        yield
+    finally:
+        sys.settrace(previous)

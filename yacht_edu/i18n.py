@@ -24,8 +24,11 @@ give ``-10**5000``) is described instead, wherever it appears.
 A message in a language written right to left (Urdu) comes out isolated, so that it reads in
 order wherever it is printed (a traceback, ``print(error)``, a warning, a left-to-right cell, an
 HTML page): the whole message between RLI and PDI, each placeholder's value between FSI and PDI
-(its own direction, so ``two_pairs yacht`` or ``1-2-3-4-5`` keep their order).  This is the one
-place that does it: the catalogs themselves hold no direction marks.  A lesson's prose
+(its own direction, so ``two_pairs yacht`` or ``1-2-3-4-5`` keep their order), and each piece of
+the message's own words that reads left to right — a dice pattern, a sum, a signed number, code —
+between LRI and PDI (:func:`in_order`): after an Urdu letter, Unicode reads ``2-3-4-5-6`` as
+``6-5-4-3-2`` and ``("choice", 15)`` as ``(choice", 15")``.  This is the one place that does
+it: the catalogs themselves hold no direction marks.  A lesson's prose
 (``text.*`` entries, markdown) is not a message: it is built into a notebook from
 :func:`catalog` as it is, where the notebook's own direction sets it right to left.
 
@@ -43,6 +46,7 @@ import functools
 import gettext
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,6 +58,7 @@ __all__ = [
     "BIDI_CONTROLS",
     "FSI",
     "LANGUAGES",
+    "LRI",
     "PDI",
     "RLI",
     "RTL_LANGUAGES",
@@ -67,8 +72,10 @@ __all__ = [
     "catalog",
     "digits",
     "get_language",
+    "in_order",
     "isolated",
     "language",
+    "left_to_right",
     "set_language",
     "t",
     "tn",
@@ -89,6 +96,8 @@ RTL_LANGUAGES = frozenset({"ur"})
 #: Unicode's direction isolates: a right-to-left run (RLI), a run of its own first letter's
 #: direction (FSI), and the end of either (PDI).
 RLI, FSI, PDI = "\u2067", "\u2068", "\u2069"
+#: Unicode's left-to-right isolate (its end is PDI too).
+LRI = "\u2066"
 #: Every direction mark and embedding Unicode has; none belongs in a catalog.
 BIDI_CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e"
                           "\u2066\u2067\u2068\u2069")
@@ -287,9 +296,11 @@ def words(msgid: str, code: str, params: Mapping[str, object]) -> str:
     ``{count}`` asks for (:func:`tn`)."""
     if msgid in plural_catalog("en"):
         code, text = plural_form(msgid, params.get("count"), code)
+        text = in_order(text, code)
+    elif catalog(code).get(msgid):
+        text = in_order(catalog(code)[msgid], code)
     else:
-        text = (catalog(code).get(msgid) or catalog("en").get(msgid)
-                or msgid.removeprefix(BOX_PREFIX))
+        text = catalog("en").get(msgid) or msgid.removeprefix(BOX_PREFIX)
     return safely_filled(msgid, text, code, params) if params else text
 
 
@@ -332,6 +343,185 @@ def isolated(text: str, lang: str | None = None) -> str:
     """A whole message as a reader of ``lang`` sees it: in a right-to-left language between
     RLI and PDI, so that it keeps its order inside any text around it; else as it is."""
     return RLI + text + PDI if check_language(lang) in RTL_LANGUAGES else text
+
+
+def left_to_right(text: str, lang: str | None = None) -> str:
+    """``text`` that reads left to right (a signed number, a dice pattern, code) as a reader of
+    ``lang`` sees it in order: in a right-to-left language between LRI and PDI, else as it is.
+
+    >>> left_to_right("+31.6", "ur") == LRI + "+31.6" + PDI, left_to_right("+31.6", "en")
+    (True, '+31.6')
+    """
+    return LRI + text + PDI if check_language(lang) in RTL_LANGUAGES else text
+
+
+# -- the left-to-right pieces of a right-to-left message ------------------------------------------
+
+#: Letters and marks of the scripts written right to left (Hebrew, Arabic and its Urdu letters,
+#: with their punctuation): where a message's left-to-right pieces end.
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\n]")
+#: One piece of a message's words: a doubled brace, a placeholder, or one character.
+_PIECE = re.compile(r"\{\{|\}\}|\{[^{}]*\}|.", re.DOTALL)
+#: Signs of a sum or a comparison: between two numbers they join them into one expression.
+_OPERATORS = frozenset("=+-−±×÷·*/^<>≤≥≈→")
+_OPENING = {"(": ")", "[": "]", "{{": "}}"}
+#: A plain number, which reads in order anyway (its separators are Unicode's common separators).
+_PLAIN_NUMBER = re.compile(r"\d+(?:[.,/:]\d+)*")
+#: A placeholder, or several joined by spaced signs ("{mean} ± {sd}"): each value is isolated
+#: already, and the whole reads as the sentence around it does.
+_VALUES_ONLY = re.compile(r"\{[^{}]*\}(?:\s+[=±×+\-−<>≤≥≈]\s+\{[^{}]*\})*")
+
+
+def in_order(text: str, lang: str | None = None) -> str:
+    """A message's own words in ``lang``, each piece that reads left to right isolated between
+    LRI and PDI in a right-to-left language: a dice pattern, a sum, a formula, a signed number,
+    code (placeholders are isolated as they are filled, by :func:`filled`).  A piece is what
+    stands between the right-to-left words, split where a sentence would split it — at a
+    comma, a colon or a bracket that opens outside it — and where two numbers stand apart
+    (``1-2-3-4-5 120`` are two).  Latin words alone and plain numbers read in order as they are.
+
+    >>> shown = in_order("1-2-3-4-5 ایک Little Straight ہے؛ 2-3-4-5-6 ایک", "ur")
+    >>> shown == (LRI + "1-2-3-4-5" + PDI + " ایک Little Straight ہے؛ "
+    ...           + LRI + "2-3-4-5-6" + PDI + " ایک")
+    True
+    >>> in_order('جیسے ("choice", 15)۔', "ur") == 'جیسے ' + LRI + '("choice", 15)' + PDI + '۔'
+    True
+    >>> in_order("2-3-4-5-6", "en")
+    '2-3-4-5-6'
+    """
+    code = check_language(lang)
+    return text if code not in RTL_LANGUAGES else _in_order(text)
+
+
+@functools.lru_cache(maxsize=4096)  # a catalog's messages, each worked out once
+def _in_order(text: str) -> str:
+    out, start = [], 0
+    for stop in [m.start() for m in _RIGHT_TO_LEFT.finditer(text)] + [len(text)]:
+        glued = (start > 0 and _letter(text[start - 1]), _letter(text[stop:stop + 1]))
+        out.append(_isolated_pieces(text[start:stop], glued))
+        out.append(text[stop:stop + 1])
+        start = stop + 1
+    return "".join(out)
+
+
+def _letter(character: str) -> bool:
+    return bool(character) and unicodedata.category(character).startswith("L")
+
+
+def _isolated_pieces(span: str, glued: tuple[bool, bool] = (False, False)) -> str:
+    """A stretch of a message with no right-to-left letter, its left-to-right pieces isolated;
+    a word ``glued`` to the right-to-left letter before or after it (``p-قدر``) is part of
+    that word."""
+    pieces = _PIECE.findall(span)
+    breaks = _unpaired(pieces)
+    depth = _depths(pieces, breaks)
+    spaces = [i for i, piece in enumerate(pieces) if piece.isspace()]
+    if glued[0]:
+        breaks |= set(range(spaces[0] if spaces else len(pieces)))
+    if glued[1]:
+        breaks |= set(range(spaces[-1] + 1 if spaces else 0, len(pieces)))
+    items: list[list[int]] = []  # the positions of each piece's characters, piece by piece
+    word: list[int] = []
+    for i, piece in enumerate(pieces):
+        ends_sentence = (piece in ",;:." and i + 1 < len(pieces) and pieces[i + 1].isspace()
+                         and depth[i] == 0)
+        if i in breaks or ends_sentence or (piece.isspace() and depth[i] == 0):
+            if word:
+                items.append(word)
+            word = []
+            if not piece.isspace():
+                items.append([])  # a break between items
+            continue
+        word.append(i)
+    if word:
+        items.append(word)
+    runs = _joined(pieces, items)
+    wrapped = dict.fromkeys(range(len(pieces)), "")
+    closes = dict.fromkeys(range(len(pieces)), "")
+    for first, last in runs:
+        shown = "".join(pieces[first:last + 1])
+        if _needs_isolating(shown):
+            wrapped[first], closes[last] = LRI, PDI
+    return "".join(wrapped[i] + piece + closes[i] for i, piece in enumerate(pieces))
+
+
+def _unpaired(pieces: list[str]) -> set[int]:
+    """The brackets and quotes of a stretch that open or close outside it (around right-to-left
+    words): they belong to the sentence, not to a piece."""
+    stack: list[int] = []
+    unpaired: set[int] = set()
+    quote: dict[str, int] = {}
+    for i, piece in enumerate(pieces):
+        if piece in _OPENING:
+            stack.append(i)
+        elif piece in _OPENING.values():
+            if stack and _OPENING[pieces[stack[-1]]] == piece:
+                stack.pop()
+            else:
+                unpaired.add(i)
+        elif piece in "\"'`":
+            if piece in quote:
+                del quote[piece]
+            else:
+                quote[piece] = i
+    return unpaired | set(stack) | set(quote.values())
+
+
+def _depths(pieces: list[str], unpaired: set[int]) -> list[int]:
+    """How many of the stretch's own brackets are open at each piece."""
+    depths, depth = [], 0
+    for i, piece in enumerate(pieces):
+        depths.append(depth)
+        if i not in unpaired:
+            depth += (piece in _OPENING) - (piece in _OPENING.values())
+    return depths
+
+
+def _joined(pieces: list[str], items: list[list[int]]) -> list[tuple[int, int]]:
+    """Words joined into the runs that read as one: Latin words with each other, anything
+    with a sign between (``3a + 2b``); a number or a value stands apart from its neighbours
+    otherwise (``1-2-3-4-5 120`` are two, and so are ``{given} yahtzee``).  A sign at either
+    end of a run stays outside it."""
+    runs: list[list[list[int]]] = []
+    for item in items:
+        if not item:
+            runs.append([])
+            continue
+        before = runs[-1][-1] if runs and runs[-1] else None
+        if before is not None and (_sign(pieces, before) or _sign(pieces, item) or not (
+                _numeric(pieces, before) or _numeric(pieces, item))):
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    spans = []
+    for run in runs:
+        while run and _sign(pieces, run[0]):
+            run = run[1:]
+        while run and _sign(pieces, run[-1]):
+            run = run[:-1]
+        if run:
+            spans.append((run[0][0], run[-1][-1]))
+    return spans
+
+
+def _numeric(pieces: list[str], item: list[int]) -> bool:
+    """A number, a dice pattern or a value: no Latin letter of its own."""
+    return not any(pieces[i][0].isalpha() for i in item if not pieces[i].startswith("{"))
+
+
+def _sign(pieces: list[str], item: list[int]) -> bool:
+    return all(pieces[i] in _OPERATORS for i in item)
+
+
+def _needs_isolating(shown: str) -> bool:
+    """Whether a run reads out of order unless isolated: a run with digits or Latin letters
+    of its own, but not Latin words alone, a plain number, or values joined by signs (a lone
+    symbol, ``·`` or ``✔``, takes the direction of the words around it)."""
+    if _VALUES_ONLY.fullmatch(shown) or _PLAIN_NUMBER.fullmatch(shown):
+        return False
+    own = re.sub(r"\{[^{}]*\}", "", shown)
+    return (any(c.isdigit() or c.isalpha() for c in own)
+            and not all(c.isalpha() or c.isspace() for c in own))
 
 
 def box_name(box: str, lang: str | None = None) -> str:
@@ -429,7 +619,8 @@ def tn(msgid: str, count: int, lang: str | None = None, /, **params: object) -> 
     if msgid not in plural_catalog("en"):
         return isolated(words(msgid, code, {"count": count, **params}), code)
     found, text = plural_form(msgid, count, code)
-    return isolated(safely_filled(msgid, text, found, {"count": count, **params}), code)
+    return isolated(safely_filled(msgid, in_order(text, found), found,
+                                  {"count": count, **params}), code)
 
 
 @functools.cache

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import textwrap
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import accumulate
 from pathlib import Path
@@ -47,10 +48,11 @@ from yacht_edu.probability.waiting import (
 )
 from yacht_edu.probability.waiting import turns as whole_turns
 from yacht_edu.rules import RulesLike, get_rules
+from yacht_edu.strategies import strategy_name
 
 try:
     import matplotlib.pyplot as plt
-    from matplotlib import font_manager
+    from matplotlib import font_manager, ft2font
     from matplotlib.figure import Figure
     from matplotlib.text import Text
 except ImportError as missing:  # pragma: no cover - depends on the installation
@@ -65,6 +67,8 @@ __all__ = [
     "FONTS",
     "fonts_for",
     "in_its_fonts",
+    "legend_beside",
+    "plan_name",
     "plot_chance_within",
     "plot_chi_square",
     "plot_comparison",
@@ -133,18 +137,24 @@ def in_its_fonts(draw: Callable[P, R]) -> Callable[P, R]:
 
 #: The direction marks a right-to-left message carries (:mod:`yacht_edu.i18n` isolates it).
 MARKS = dict.fromkeys(map(ord, BIDI_CONTROLS))
+#: Whether matplotlib lays text out by direction itself (libraqm, matplotlib 3.11 and newer):
+#: it then reads the direction marks as Unicode means them.
+LAYS_OUT_DIRECTION = hasattr(ft2font.FT2Font, "_layout")
 
 
-def plain_words(words: str) -> str:
-    """A picture's words as matplotlib can draw them: without direction marks (it does not lay
-    text out by direction; each mark would be an empty box).  The labels write the statistic
-    X² in plain letters, not as ``$X^2$``: a label with mathematics is drawn whole in one font,
-    which has no Kannada, Hindi, Bengali or Urdu letters.
+def plain_words(words: str, marks: bool = LAYS_OUT_DIRECTION) -> str:
+    """A picture's words as matplotlib can draw them.  A matplotlib that lays text out by
+    direction keeps the direction marks (``marks``): an Urdu legend that begins with a Latin
+    letter ("T تک پہنچنے ...") is read right to left as the whole message says, not left to
+    right from its first letter.  An older one draws no direction and each mark as an empty
+    box, so it gets none.  The labels write the statistic X² in plain letters, not as
+    ``$X^2$``: a label with mathematics is drawn whole in one font, which has no Kannada,
+    Hindi, Bengali or Urdu letters.
 
-    >>> plain_words("\u2067ہمارا پانسا: X² = \u20684.20\u2069\u2069")
+    >>> plain_words("\u2067ہمارا پانسا: X² = \u20684.20\u2069\u2069", marks=False)
     'ہمارا پانسا: X² = 4.20'
     """
-    return words.translate(MARKS)
+    return words if marks else words.translate(MARKS)
 
 
 def without_marks(figure: Figure | None) -> None:
@@ -163,9 +173,23 @@ def axes(ax: Axes | None) -> tuple[Axes, Figure | None]:
     cell ends."""
     if ax is not None:
         return ax, None
-    made = plt.figure(figsize=(7, 4))
+    made = plt.figure(figsize=(9, 4), layout="constrained")
     plt.close(made)
     return made.subplots(), made
+
+
+#: The longest line of a legend's label, in characters: a longer label is wrapped.
+LEGEND_LINE = 36
+
+
+def legend_beside(ax: Axes) -> None:
+    """The legend to the right of the axes, outside the data, top aligned: a label in Kannada or
+    Bengali is long, and inside the axes it would cover bars and curves.  A label longer than
+    :data:`LEGEND_LINE` is wrapped; a figure the plot makes leaves room for the legend (its
+    layout is constrained)."""
+    legend = ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0)
+    for text in legend.get_texts():
+        text.set_text(textwrap.fill(text.get_text(), LEGEND_LINE))
 
 
 @in_its_fonts
@@ -184,7 +208,7 @@ def plot_score_distribution(box: str = "choice", rules: RulesLike = "yacht", *,
     ax.set_ylabel(t("probability.plot.chance", lang))
     ax.set_title(t("probability.plot.distribution_title", lang,
                    box=box_name(box, lang), rules=get_rules(rules).label(lang)))
-    ax.legend()
+    legend_beside(ax)
     return picture
 
 
@@ -207,7 +231,7 @@ def plot_chance_within(box: str = "yacht", rules: RulesLike = "yacht", *, n_max:
     ax.set_ylabel(t("probability.plot.chance", lang))
     ax.set_ylim(0, 1.05)
     ax.set_title(t("probability.plot.within_title", lang, box=box_name(box, lang)))
-    ax.legend()
+    legend_beside(ax)
     return picture
 
 
@@ -231,7 +255,7 @@ def plot_law_of_large_numbers(box: str = "yacht", rules: RulesLike = "yacht", *,
     ax.set_xlabel(t("probability.plot.turns", lang))
     ax.set_ylabel(t("probability.plot.share", lang, box=box_name(box, lang)))
     ax.set_title(t("probability.plot.lln_title", lang, count=rolls))
-    ax.legend()
+    legend_beside(ax)
     return picture
 
 
@@ -249,15 +273,27 @@ def plot_strategy_scores(results: Mapping[str, Any], *, ax: Axes | None = None,
         simulation = result[-1] if isinstance(result, tuple) else result
         scores = [int(s) for s in simulation.scores]
         games = len(scores)
-        label = t("probability.plot.strategy_label", lang, strategy=t(f"strategy.{name}", lang),
+        label = t("probability.plot.strategy_label", lang, strategy=plan_name(name, lang),
                   mean=decimal(sum(scores) / games, 1, lang))
         ax.hist(scores, bins=range(0, max(scores) + 11, 10), histtype="step", linewidth=2,
                 weights=[1 / games] * games, label=label)
     ax.set_xlabel(t("probability.plot.score", lang))
     ax.set_ylabel(t("probability.plot.games_share", lang))
     ax.set_title(t("probability.plot.strategies_title", lang, count=games))
-    ax.legend()
+    legend_beside(ax)
     return picture
+
+
+def plan_name(name: str, lang: str | None = None) -> str:
+    """A plan as the lessons' prose names it: a rule of thumb by its name in code, its words in
+    the learner's language beside it ("chase_five (Chase five of a kind)"); the optimal player
+    by its words alone (the prose says "the optimal player").
+
+    >>> plan_name("chase_five", "en"), plan_name("optimal", "en")
+    ('chase_five (Chase five of a kind)', 'Optimal')
+    """
+    words = strategy_name(name, lang)
+    return words if name == "optimal" or words == name else f"{name} ({words})"
 
 
 @in_its_fonts
@@ -276,7 +312,7 @@ def plot_comparison(comparison: Any, *, ax: Axes | None = None,
                   [box_name(box, lang) for box in boxes], rotation=45, ha="right")
     ax.set_ylabel(t("compare.plot_points", lang))
     ax.set_title(t("compare.plot_title", lang))
-    ax.legend()
+    legend_beside(ax)
     return picture
 
 
@@ -302,7 +338,7 @@ def plot_waiting_time(wait: WaitingTime | None = None, simulation: WaitSimulatio
     ax.set_xlabel(t("plot.wait.turn", lang))
     ax.set_ylabel(t("probability.plot.chance", lang))
     ax.set_title(t("plot.wait.title", lang))
-    ax.legend()
+    legend_beside(ax)
     return picture
 
 
@@ -340,7 +376,7 @@ def plot_fair_die_spread(classes: Any, counts: Sequence[int] | None = None, *, f
                    label=t("plot.fair.our_count", lang, count=ours))
     ax.set_xlabel(t("plot.fair.face_count", lang, face=face, count=rolls))
     ax.set_ylabel(t("plot.fair.classes_axis", lang))
-    ax.legend()
+    legend_beside(ax)
     return picture
 
 
@@ -368,5 +404,5 @@ def plot_chi_square(test: FairnessTest, *, ax: Axes | None = None,
                        statistic=decimal(float(test.statistic), 2, lang)))
     ax.set_xlabel("X\u00b2")
     ax.set_ylabel(t("plot.fair.density", lang))
-    ax.legend()
+    legend_beside(ax)
     return picture

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from yacht_edu.i18n import t
-from yacht_edu.plots import axes, in_its_fonts
+from yacht_edu.plots import axes, in_its_fonts, legend_beside
 from yacht_edu.reach import reach_curves
 from yacht_edu.rules import RulesLike
 from yacht_edu.solver import Progress
@@ -37,5 +37,5 @@ def plot_reach(rules: RulesLike = "yacht", *, ax: Axes | None = None, lang: str 
     ax.set_ylabel(t("reach_plot.y", lang))
     ax.set_ylim(0, 1.02)
     ax.set_title(t("reach_plot.title", lang, rules=curves.rules.label(lang)))
-    ax.legend()
+    legend_beside(ax)
     return picture

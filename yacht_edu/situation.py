@@ -10,11 +10,11 @@ from collections.abc import Iterable, Mapping
 
 from yacht_edu.checks import whole_number
 from yacht_edu.dice import Dice, faces
-from yacht_edu.errors import ArgumentTypeError, RuleError
+from yacht_edu.errors import ArgumentTypeError, NeedsLibraryError, RuleError
 from yacht_edu.i18n import BoxName, Given
-from yacht_edu.rules import ROLLS, RulesLike, get_rules
+from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
-from yacht_edu.solver import possible_scores
+from yacht_edu.shipped import possible_scores as shipped_scores
 
 __all__ = ["SituationError", "read_situation", "situation_card"]
 
@@ -50,7 +50,7 @@ def situation_card(rules: RulesLike, filled: Mapping[str, int],
     can produce."""
     ruleset = get_rules(rules)
     card = Scorecard.from_filled(filled, ruleset, yahtzee_bonuses)
-    possible = possible_scores(ruleset)
+    possible = scores_possible(ruleset)
     for box, points in card.filled.items():
         if points not in possible[box]:
             raise SituationError("coach.error.impossible_score", box=BoxName(box),
@@ -60,3 +60,17 @@ def situation_card(rules: RulesLike, filled: Mapping[str, int],
     if yahtzee_bonuses and not holds_fifty:  # a +100 needs 50 in the yahtzee box
         raise SituationError("coach.error.bonuses", value=Given(yahtzee_bonuses))
     return card
+
+
+def scores_possible(rules: Rules) -> dict[str, frozenset[int]]:
+    """Every score a box can hold: as the shipped tables record them (no numpy needed), else
+    from the solver."""
+    found = shipped_scores(rules)
+    if found is None:
+        try:
+            from yacht_edu.solver import possible_scores
+        except ModuleNotFoundError as error:  # no numpy: the coach knows only shipped rules
+            raise NeedsLibraryError("lite.error.coach_rules", library="numpy",
+                                    rules=Given(rules)) from error
+        found = possible_scores(rules)
+    return found

@@ -54,8 +54,10 @@ from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.solver import (
     Expected,
     Progress,
+    decision_table,
     evaluate,
     objective_of,
+    play_by_table,
     play_games,
     solve,
 )
@@ -144,6 +146,13 @@ class Simulation:
         """How far :attr:`chance` may stray from the true chance: √(p(1 − p) / games)."""
         return math.sqrt(self.chance * (1 - self.chance) / self.games)
 
+    def label(self, lang: str | None = None) -> str:
+        """Who played, in words: the strategy's name, or for a target "Playing for 250" (the
+        target player is not the optimal player of the expected score)."""
+        if self.target is not None:
+            return t("strategy.playing_for", lang, target=self.target)
+        return strategy_name(self.strategy, lang)
+
     def histogram(self, width: int = 10) -> dict[int, int]:
         """How many games ended in each bin ``[start, start + width)``, by start."""
         starts = (self.scores // width) * width
@@ -203,7 +212,12 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
     count = check_games(games)
     rng = np.random.default_rng(check_seed(seed))
     objective = objective_of(chosen, ruleset, target=target, progress=progress)
-    scores = play_games(objective, count, rng, progress=progress, desc=strategy_name(chosen.name))
+    desc = strategy_name(chosen.name)
+    if objective.by_points():  # a target: the choices depend on the points, planned each turn
+        scores = play_games(objective, count, rng, progress=progress, desc=desc)
+    else:
+        scores = play_by_table(decision_table(objective), count, rng, progress=progress,
+                               desc=desc)
     return Simulation(chosen.name, ruleset, seed, scores, objective.target)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -169,6 +170,26 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+#: axe-core, the accessibility checker the browser tests run on the board (from the npm
+#: registry, installed once into tests/browser/.axe, which git ignores).
+AXE_VERSION = "4.14.1"
+AXE_DIR = Path(__file__).resolve().parent / ".axe"
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """The source of axe-core's browser script, installed with npm on first use."""
+    script = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            missing("no npm to install axe-core from the npm registry (apt-get install npm)")
+        subprocess.run([str(npm), "install", "--prefix", str(AXE_DIR), "--no-save", "--no-audit",
+                        "--no-fund", "--silent", f"axe-core@{AXE_VERSION}"],
+                       check=True, timeout=600)
+    return script.read_text(encoding="utf-8")
+
+
 @pytest.fixture
 def artifacts() -> Path:
     """Where screenshots and measured figures are kept (``test-artifacts/``, gitignored)."""
@@ -191,7 +212,8 @@ def app(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def screen(request: pytest.FixtureRequest) -> dict[str, Any]:
     """The browser window: a school laptop's 1366 x 768 unless a test asks for another
-    (``indirect=True``), such as a touch screen (``"has_touch": True``)."""
+    (``indirect=True``), such as a touch screen (``"has_touch": True``) or a learner who asks
+    for less motion (``"reduced_motion": "reduce"``)."""
     return {"width": 1366, "height": 768, **getattr(request, "param", {})}
 
 
@@ -201,7 +223,8 @@ def page(browser: Any, screen: dict[str, Any], request: pytest.FixtureRequest) -
     from playwright.sync_api import expect
 
     size = {"width": screen["width"], "height": screen["height"]}
-    context = browser.new_context(viewport=size, has_touch=screen.get("has_touch", False))
+    context = browser.new_context(viewport=size, has_touch=screen.get("has_touch", False),
+                                  reduced_motion=screen.get("reduced_motion", "no-preference"))
     tab = context.new_page()
     tab.set_default_timeout(WAIT_MS)
     expect.set_options(timeout=WAIT_MS)

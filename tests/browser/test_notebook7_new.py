@@ -13,7 +13,8 @@ to reload the Files tab, which closes that connection, and to run the cell again
 
 The test holds back the answer to that last request so that the race goes the bad way every
 time, shows the bug (if Jupyter fixes it, this test says so: then drop the workaround from the
-docs), then does what the docs say and plays a turn.
+docs) and the board saying so itself (no answer from Python, and what to do), then does what the
+docs say and plays a turn.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from tests.browser.conftest import (
     wait_for_idle_kernel,
 )
 from tests.browser.playing import roll_and_hold, score
+from yacht_edu.i18n import t
 
 pytestmark = pytest.mark.browser
 
@@ -123,6 +125,10 @@ def test_a_notebook_made_with_new_plays_a_turn_once_the_files_tab_is_reloaded(
         assert nb.ask(f"{VIEW}.game.history") == []
         expect(nb.widget(".yacht-die").first).to_have_attribute("aria-label",
                                                                 "die 1: not rolled yet")
+        # not silent: the board says that Python has not answered, and what to do (issue 31)
+        expect(nb.widget(".yacht-message")).to_have_text(t("widget.no_answer_notebook", "en"),
+                                                         timeout=15_000)
+        tab.screenshot(path=str(artifacts / "notebook7-new-menu-no-answer.png"))
 
         # the workaround: reload the Files tab, run the cell again
         page.unroute("**/api/sessions/*")

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from tests.helpers.editions import TEACHER, teacher_editions
 from yacht_edu.i18n import LANGUAGES
+from yacht_edu.lessons.direction import WORD_JOINER
 from yacht_edu.lessons.teaching import page_words
 
 __all__ = ["check_figures", "stated_numbers", "value_of"]
@@ -44,6 +45,7 @@ def markdown(path: Path) -> str:
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     text = "\n\n".join(c["source"] if isinstance(c["source"], str) else "".join(c["source"])
                        for c in cells if c["cell_type"] == "markdown")
+    text = text.replace(WORD_JOINER, "")  # a range's dash joined to its end in Urdu
     return html.unescape(_TAG.sub("", re.sub(r"</?code>", "`", text)))
 
 

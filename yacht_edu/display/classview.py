@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from yacht_edu.display.numbers import decimal, p_value
 from yacht_edu.display.text import direction
-from yacht_edu.i18n import t
+from yacht_edu.i18n import left_to_right, t
 
 if TYPE_CHECKING:
     from yacht_edu.classroom.view import Cell, ClassView
@@ -115,7 +115,8 @@ def dice_html(view: ClassView) -> str:
 
 
 def number_text(value: float | None, lang: str, signed: bool) -> str:
-    return "–" if value is None else decimal(value, 1, lang, signed=signed)
+    """A number of the games' table, in order in a right-to-left page (``+31.6``)."""
+    return "–" if value is None else left_to_right(decimal(value, 1, lang, signed=signed), lang)
 
 
 def games_html(view: ClassView) -> str:

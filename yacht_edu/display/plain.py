@@ -127,9 +127,7 @@ def game_text(game: Game, lang: str | None = None) -> str:
 def simulation_text(simulation: Simulation, lang: str | None = None) -> str:
     """Simulated games: the strategy and how many games, the mean ± its standard error and the
     spread, and for a target how often it was reached."""
-    from yacht_edu.strategies import strategy_name
-
-    lines = [t("strategy.simulation", lang, strategy=strategy_name(simulation.strategy, lang),
+    lines = [t("strategy.simulation", lang, strategy=simulation.label(lang),
                count=simulation.games, rules=simulation.rules.label(lang)),
              f"{decimal(simulation.mean, 2, lang)} ± {decimal(simulation.standard_error, 2, lang)}"
              f" {t('strategy.sd', lang, sd=decimal(simulation.sd, 2, lang))}"]

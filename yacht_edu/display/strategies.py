@@ -18,9 +18,8 @@ __all__ = ["simulation_html"]
 def simulation_html(simulation: Simulation, lang: str | None = None) -> str:
     """Many simulated games: the mean ± its standard error and a small histogram."""
     from yacht_edu.display.plain import reached_text
-    from yacht_edu.strategies import strategy_name
 
-    head = t("strategy.simulation", lang, strategy=strategy_name(simulation.strategy, lang),
+    head = t("strategy.simulation", lang, strategy=simulation.label(lang),
              count=simulation.games, rules=simulation.rules.label(lang))
     reached = ("" if simulation.target is None
                else f"<p>{html.escape(reached_text(simulation, lang))}</p>")

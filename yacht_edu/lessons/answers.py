@@ -10,6 +10,12 @@ True
 (True, False)
 >>> same("Little_Straight ", "little_straight"), same((1, "6"), (1, 6))
 (True, True)
+
+A word is also right as any language's lessons spell it (:func:`spellings`): a box as the
+scorecard names it, a plan as the plots name it, a player of lesson 7 as the prose does.
+
+>>> same("छोटा स्ट्रेट", "little_straight"), same("ಆಶಾ", "Asha"), same("ರವಿ", "Asha")
+(True, True, False)
 >>> is_blank(...), is_blank(0)
 (True, False)
 
@@ -27,16 +33,18 @@ A decimal may be the right value *rounded*: :func:`rounded_places` says to how m
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import re
+import unicodedata
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from yacht_edu.display.numbers import fraction
 from yacht_edu.guard import Shown
-from yacht_edu.i18n import printable, python_form, shortened
+from yacht_edu.i18n import LANGUAGES, catalog, printable, python_form, shortened
 
 __all__ = [
     "answer_text",
@@ -47,6 +55,7 @@ __all__ = [
     "not_finite",
     "rounded_places",
     "same",
+    "spellings",
     "written_decimal",
 ]
 
@@ -55,6 +64,11 @@ __all__ = [
 _EXPONENT = re.compile(r"[eE]")
 #: The largest exponent of ten a written decimal may have and still be read (floats reach 10^308).
 _LARGEST_EXPONENT = 400
+#: The catalog messages that spell a word answer in every language: a box (as the scorecard
+#: names it), a plan (as the plots and the coach name it), a player of the lessons.
+NAMES = ("category.{}", "strategy.{}", "lessons.player.{}")
+# Marks a keyboard may or may not type inside a word (the joiners of Indic scripts).
+_INVISIBLE = dict.fromkeys(map(ord, "\u200c\u200d\u00ad\u200b"))
 
 
 def is_blank(answer: object) -> bool:
@@ -206,7 +220,7 @@ def _same(answer: object, expected: object, decimals: int | None) -> bool:
         return _truth(answer) is not None and _truth(answer) == bool(expected)
     if isinstance(expected, str):
         text = _text(answer)
-        return text is not None and _word(text) == _word(expected)
+        return text is not None and _word(text) in {_word(word) for word in spellings(expected)}
     if isinstance(expected, Sequence):
         answer = flat(answer)
         return (isinstance(answer, Sequence) and not isinstance(answer, str)
@@ -255,7 +269,22 @@ def _truth(answer: object) -> bool | None:
 
 
 def _word(text: str) -> str:
-    return text.strip().lower().replace(" ", "_").replace("-", "_")
+    text = unicodedata.normalize("NFC", text).translate(_INVISIBLE)
+    return "_".join(text.strip().lower().replace("-", " ").split())
+
+
+@functools.cache
+def spellings(word: str) -> frozenset[str]:
+    """The word as the code writes it and as each language's lessons spell it (see
+    :data:`NAMES`); a word no catalog names is only itself.
+
+    >>> sorted(spellings("Meera")), spellings("b")
+    (['Meera', 'میرا', 'मीरा', 'মীরা', 'ಮೀರಾ'], frozenset({'b'}))
+    """
+    names = [name.format(_word(word)) for name in NAMES]
+    found = {catalog(lang)[name] for lang in LANGUAGES for name in names
+             if name in catalog(lang)}
+    return frozenset({word, *found})
 
 
 def answer_text(value: object) -> str:

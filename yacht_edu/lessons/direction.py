@@ -17,7 +17,21 @@ are left in place for JupyterLab's MathJax, which reads them from HTML as from m
 ## Keep <span dir="ltr">`x`</span>
 <BLANKLINE>
 <p dir="rtl" style="text-align: right"><strong>Two</strong> dice: <span dir="ltr">$p = 1/6$</span> \
-in <span dir="ltr">0–5</span> min.</p>
+in <span dir="ltr">0–\u20605</span> min.</p>
+<BLANKLINE>
+</div>
+>>> print(right_to_left("ur", "1. Run:\\n\\n   ```\\n   pip install x\\n   ```"))
+<div dir="rtl" lang="ur">
+<BLANKLINE>
+1. Run:
+<BLANKLINE>
+   <div dir="ltr">
+<BLANKLINE>
+   ```
+   pip install x
+   ```
+<BLANKLINE>
+   </div>
 <BLANKLINE>
 </div>
 >>> right_to_left("kn", "Unchanged `x`.")
@@ -32,14 +46,19 @@ from collections.abc import Callable
 
 from yacht_edu.i18n import RTL_LANGUAGES
 
-__all__ = ["paragraph_html", "right_to_left"]
+__all__ = ["WORD_JOINER", "paragraph_html", "right_to_left"]
 
 # What stays left to right: inline code, then formulas ($$...$$ before $...$), each one match so
 # that a dollar inside code is not a formula.
 _LEFT_TO_RIGHT = re.compile(r"`[^`\n]+`|\$\$.+?\$\$|\$[^$\n]+\$", re.DOTALL)
 # A number range, product or sum joined by a neutral sign (0–5, 2 × 3, 5 + 5 = 10), whose order
-# the bidirectional algorithm would turn round.
-_NUMBERS = re.compile(r"\d[\d,.]*(?:\s?[–×=+−≈±-]\s?\d[\d,.]*)+")
+# the bidirectional algorithm would turn round; and a number with a sign before it (+100,
+# ± 34.80), whose sign it would put after the number.  A dice pattern (3-3-3-1-5) is the first
+# kind; a hyphen is never a sign.
+_NUMBERS = re.compile(r"\d[\d,.]*(?:\s?[–×=+−≈±-]\s?\d[\d,.]*)+|(?<![\w)])[+±−]\s?\d[\d,.]*")
+#: Joins the en dash of a range to the number after it, so that a line never breaks between
+#: "12–" and "22" (a right-to-left line would show them at its two ends).
+WORD_JOINER = "\u2060"
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
 _ITALIC = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])", re.DOTALL)
@@ -61,9 +80,13 @@ def shown_block(block: str) -> str:
     """One block of the cell (the text between blank lines) in its direction."""
     if block.startswith("$$"):
         return f'<div dir="ltr">{block}</div>'
+    if block.lstrip(" ").startswith(("```", "~~~")):  # a command to copy, as it is typed
+        indent = block[:len(block) - len(block.lstrip(" "))]  # inside a list item, as deep
+        return f'{indent}<div dir="ltr">\n\n{block}\n\n{indent}</div>'
     if _NOT_A_PARAGRAPH.match(block):
         return pieces(block, markdown_text, lambda code: code)
-    return paragraph_html(block)
+    indent = block[:len(block) - len(block.lstrip(" "))]  # a list item's later paragraph
+    return indent + paragraph_html(block[len(indent):])
 
 
 def paragraph_html(block: str) -> str:
@@ -86,8 +109,19 @@ def pieces(text: str, words: Callable[[str], str], code: Callable[[str], str]) -
 
 
 def markdown_text(text: str) -> str:
-    """Markdown outside code and formulas, its number ranges set left to right."""
-    return _NUMBERS.sub(lambda match: f'<span dir="ltr">{match.group(0)}</span>', text)
+    """Markdown outside code and formulas, its number ranges and signed numbers set left to
+    right (a range's dash joined to its end).
+
+    >>> print(markdown_text("+100 بونس، ± 34.80، 12–22 منٹ، 3-3-3-1-5"))
+    <span dir="ltr">+100</span> بونس، <span dir="ltr">± 34.80</span>، \
+<span dir="ltr">12–⁠22</span> منٹ، <span dir="ltr">3-3-3-1-5</span>
+    """
+    return _NUMBERS.sub(lambda match: f'<span dir="ltr">{joined(match.group(0))}</span>', text)
+
+
+def joined(numbers: str) -> str:
+    """A range's en dash joined to the number after it (:data:`WORD_JOINER`)."""
+    return numbers.replace("–", "–" + WORD_JOINER)
 
 
 def code_html(code: str) -> str:

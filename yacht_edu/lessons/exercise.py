@@ -31,6 +31,7 @@ import pkgutil
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from importlib import import_module
 from types import MappingProxyType
@@ -48,6 +49,7 @@ from yacht_edu.lessons.answers import (
     not_finite,
     rounded_places,
     same,
+    written_decimal,
 )
 from yacht_edu.lessons.errors import UnknownExerciseError, UnknownLessonError
 
@@ -101,6 +103,44 @@ def blank_verdict(answer: object) -> Verdict | None:
 def not_a_number(answer: object) -> Verdict:
     """NaN or an infinity: not an answer, and where such a value comes from."""
     return Verdict(False, "lessons.not_finite", {"answer": Given(answer)}, counts=False)
+
+
+def percentage(answer: object) -> str | None:
+    """The chance a percentage writes, as a decimal: ``"59.81%"``, ``"59.81 %"`` and, since no
+    chance is more than 1, a number above 1 up to 100 (``59.81``) give ``"0.5981"``; None for
+    anything else.
+
+    >>> percentage("59.81%"), percentage(59.81), percentage(" 60 %"), percentage(0.5981)
+    ('0.5981', '0.5981', '0.60', None)
+    """
+    signed = isinstance(answer, str) and str.strip(answer).endswith("%")
+    if isinstance(answer, str) and signed:
+        answer = str.strip(str.strip(answer)[:-1])  # str's own methods, never a subclass's
+    written = written_decimal(answer, whole=True)
+    if written is None:
+        return None
+    number, places = written
+    if not signed and not 1 < number <= 100:
+        return None
+    chance = Decimal(number.numerator) / Decimal(number.denominator) / 100
+    return format(chance.quantize(Decimal(1).scaleb(-places - 2)), "f")
+
+
+def in_order(answer: object) -> object:
+    """A keep of dice written in any order, as the package writes a keep: smallest die first
+    (anything that is not a list of numbers, as it is).
+
+    >>> in_order((6, 5, 5)), in_order([6, "x"]), in_order("655")
+    ((5, 5, 6), [6, 'x'], '655')
+    """
+    parts = flat(answer)
+    try:
+        if (not isinstance(parts, Sequence) or isinstance(parts, str)
+                or not all(exact(part) is not None for part in parts)):
+            return answer
+        return tuple(sorted(parts, key=lambda part: exact(part) or 0))
+    except Exception:  # a learner's sequence that raises when read: judged as it is
+        return answer
 
 
 @dataclass(frozen=True)
@@ -174,10 +214,15 @@ class Exercise(Task):
 
     ``decimals``: the exercise asks for a decimal to this many places (a float is then accepted
     when it rounds to the value); None: only exact forms (int, Fraction, sympy, ``"a/b"``).
+    ``chance``: the value is a chance, so a percentage (``59.81`` or ``"59.81%"`` for 0.5981)
+    is read as the chance it writes, and right with a word on the form.  ``in_any_order``: the
+    value is a keep of dice, the same keep in any order (``(6, 5, 5)`` is ``(5, 5, 6)``).
     """
 
     expected: Callable[[], object] = field(default=_nothing, compare=False)
     decimals: int | None = None
+    chance: bool = False
+    in_any_order: bool = False
 
     def example(self) -> object:
         return worked_out(self.id, self.expected)
@@ -188,6 +233,8 @@ class Exercise(Task):
             return blank
         if not_finite(answer):
             return not_a_number(answer)
+        if self.in_any_order:
+            answer = in_order(answer)
         want = self.example()
         if same(answer, want, self.decimals):
             return Verdict(True)
@@ -195,6 +242,9 @@ class Exercise(Task):
         for name, value in mistakes:
             if same(answer, value, self.decimals):
                 return Verdict(False, misconception=name)
+        written = percentage(answer) if self.chance else None
+        if written is not None:
+            return self.judge_percentage(answer, written)
         other_form = self.right_in_another_form(answer, want)
         if other_form is not None:
             return other_form
@@ -202,6 +252,15 @@ class Exercise(Task):
             if rounded_places(answer, value, whole=self.decimals is not None) is not None:
                 return Verdict(False, misconception=name)
         return self.form_problem(answer, want) or Verdict(False)
+
+    def judge_percentage(self, answer: object, chance: str) -> Verdict:
+        """A percentage judged as the chance it writes (``chance``, a decimal): right with a
+        word on the form, or wrong as that chance is."""
+        verdict = self.judge(chance)
+        if verdict.correct:
+            return Verdict(True, "lessons.form.percentage",
+                           {"answer": answer_text(answer), "chance": chance})
+        return verdict
 
     def right_in_another_form(self, answer: object, want: object) -> Verdict | None:
         """The right value written in a form the question does not ask for: a decimal for an
@@ -261,6 +320,9 @@ class Prediction(Task):
 
     actual: Callable[[], object] = field(default=_nothing, compare=False)
     bounds: tuple[Fraction | int, Fraction | int] | None = (Fraction(0), Fraction(1))
+    #: An exercise that works the value out later in the lesson: until then the feedback notes
+    #: the guess and names that exercise, without the value (which would answer it).
+    value_after: str | None = None
     #: A guess within this share of the value is called close (a tenth: 10 %).
     close: Fraction = Fraction(1, 10)
 
@@ -273,6 +335,9 @@ class Prediction(Task):
             return blank
         if not_finite(answer):
             return not_a_number(answer)
+        if (tuple(self.bounds or ()) == (0, 1) and isinstance(answer, str)
+                and str.strip(answer).endswith("%")):
+            answer = percentage(answer) or answer  # a chance guessed as a percentage
         guess = exact(answer)
         if guess is None and decimal_of(answer) is not None:
             guess = Fraction(decimal_of(answer) or 0)
@@ -281,6 +346,9 @@ class Prediction(Task):
         shown = answer_text(answer)
         if self.bounds is not None and not self.bounds[0] <= guess <= self.bounds[1]:
             return Verdict(False, self.out_of_range(guess), {"guess": shown}, counts=False)
+        if self.value_after is not None:
+            return Verdict(True, "lessons.predict.later",
+                           {"guess": shown, "exercise": self.value_after}, guess=True)
         value = exact(self.example())
         assert value is not None, f"the prediction {self.id} compares with an exact value"
         params: dict[str, object] = {"guess": shown, "value": with_decimal(value)}
@@ -327,6 +395,8 @@ class CodeExercise(Task):
         if not callable(answer):
             return Verdict(False, "lessons.code.not_a_function", {"answer": Given(answer)},
                            counts=False)
+        if is_blank_function(answer, stub=True):  # nbgrader's release of the exercise
+            return Verdict(None, "lessons.code.not_written.stub")
         cases = list(self.inputs())
         try:  # every input at once, where the learner's function can be stopped
             results = guard.answers(answer, cases, lambda args, got: got,
@@ -383,16 +453,28 @@ def in_floats(got: object, want: object) -> bool:
     return abs(Fraction(value) - number) <= Fraction(1, 10**12) * max(Fraction(1), abs(number))
 
 
-def is_blank_function(function: object) -> bool:
+def is_blank_function(function: object, *, stub: bool = False) -> bool:
     """True for a function whose body does nothing (the learner's edition leaves ``...``): it
-    names nothing and has no local variable beyond its parameters."""
-    code = getattr(function, "__code__", None)
-    if code is None:
+    names nothing and has no local variable beyond its parameters; ``stub``: instead, a body
+    that only raises ``NotImplementedError`` (nbgrader's release, which writes
+    ``raise NotImplementedError()`` where the answer goes).
+
+    >>> def written(dice):
+    ...     raise NotImplementedError()
+    >>> is_blank_function(written), is_blank_function(written, stub=True)
+    (False, True)
+    """
+    try:
+        code = getattr(function, "__code__", None)
+        if not inspect.iscode(code):
+            return False
+        parameters = (code.co_argcount + code.co_kwonlyargcount
+                      + bool(code.co_flags & inspect.CO_VARARGS)
+                      + bool(code.co_flags & inspect.CO_VARKEYWORDS))
+    except Exception:  # a learner's callable whose attributes raise: not the blank
         return False
-    parameters = (code.co_argcount + code.co_kwonlyargcount
-                  + bool(code.co_flags & inspect.CO_VARARGS)
-                  + bool(code.co_flags & inspect.CO_VARKEYWORDS))
-    return not code.co_names and code.co_nlocals == parameters
+    names = ("NotImplementedError",) if stub else ()
+    return tuple(code.co_names) == names and code.co_nlocals == parameters
 
 
 def _args(args: tuple[object, ...]) -> str:

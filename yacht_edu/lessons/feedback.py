@@ -88,22 +88,27 @@ def check(exercise_id: str, answer: object, *, lang: str | None = None,
     >>> check("01.1", ...).correct is None
     True
     """
-    code = check_language(lang)
-    task = exercise(exercise_id)
-    verdict = task.judge(answer)
-    if verdict.correct is False and verdict.counts and not solution:
-        _tries[task.id] += 1
-    said = message(task, verdict, code, hints=not solution)
-    if solution:  # the verdict on a given answer, then the worked answer
-        said = " ".join(filter(None, [said if verdict.correct is not None else "",
-                                      worked_answer(task, code)]))
-    feedback = Feedback(task.id, verdict.correct, said, verdict.misconception,
-                        _tries[task.id], code, verdict.guess)
+    feedback = judged(exercise(exercise_id), answer, check_language(lang), solution=solution)
     if feedback.correct is not None and not solution:
         share(feedback)
     if feedback.correct is False and os.environ.get(STRICT) == "1":
         raise WrongAnswerError(str(feedback))
     return feedback
+
+
+def judged(task: Task, answer: object, lang: str, *, solution: bool = False,
+           counted: bool = True) -> Feedback:
+    """The feedback on one answer, in ``lang``: a wrong answer is a try (``counted``; grading
+    is not one) and gets the hint of its try, or with ``solution`` the worked answer instead."""
+    verdict = task.judge(answer)
+    if counted and verdict.correct is False and verdict.counts and not solution:
+        _tries[task.id] += 1
+    said = message(task, verdict, lang, hints=not solution)
+    if solution:  # the verdict on a given answer, then the worked answer
+        said = " ".join(filter(None, [said if verdict.correct is not None else "",
+                                      worked_answer(task, lang)]))
+    return Feedback(task.id, verdict.correct, said, verdict.misconception, _tries[task.id],
+                    lang, verdict.guess)
 
 
 def share(feedback: Feedback) -> None:

@@ -28,8 +28,9 @@ import contextlib
 import io
 import warnings
 
+from yacht_edu.i18n import check_language
 from yacht_edu.lessons.exercise import Prediction, Task, exercise
-from yacht_edu.lessons.feedback import WrongAnswerError, _tries, check
+from yacht_edu.lessons.feedback import WrongAnswerError, judged
 
 __all__ = [
     "PREDICTION_POINTS",
@@ -51,18 +52,16 @@ def grade(exercise_id: str, answer: object, *, lang: str | None = None) -> None:
 
     The verdict is :func:`~yacht_edu.lessons.check`'s (a prediction in its range counts as
     right); a blank fails.  Grading is not a try: the count of wrong tries, which makes the
-    hints of ``check`` more specific, stays as it was.  Warnings and anything written to
-    ``sys.stderr`` while judging are dropped: nbgrader takes any error output of a graded cell
-    for a failure, and the verdict alone decides.  A right answer prints the feedback.
+    hints of ``check`` more specific, stays as it was, and a wrong answer's message carries the
+    hint of the tries already made (the first hint when there were none), not the next one.
+    Warnings and anything written to ``sys.stderr`` while judging are dropped: nbgrader takes
+    any error output of a graded cell for a failure, and the verdict alone decides.  A right
+    answer prints the feedback.
     """
     task = exercise(exercise_id)
-    counted = _tries[task.id]
-    try:
-        with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
-            warnings.simplefilter("ignore")
-            feedback = check(task.id, answer, lang=lang)
-    finally:
-        _tries[task.id] = counted
+    with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
+        warnings.simplefilter("ignore")
+        feedback = judged(task, answer, check_language(lang), counted=False)
     if feedback.correct is not True:
         raise WrongAnswerError(str(feedback))
     print(feedback)

@@ -89,7 +89,7 @@ register(
     Exercise(
         "01.5",
         expected=best_total,
-        hints=("lesson.01.5.hint.1", "lesson.01.5.hint.2"),
+        hints=("lesson.01.5.hint.1", "lesson.01.5.hint.2", "lesson.01.5.hint.3"),
         misconceptions=(
             Misconception("yacht_in_every_box", lambda: 12 * 50),
         ),

@@ -51,6 +51,7 @@ register(
     Prediction(
         "02.1",
         actual=lambda: p_one_roll("full_house"),
+        value_after="02.3",  # its value would make 02.3 a multiplication
         wrong_answers=lambda: (Fraction(3, 2), -0.2),
     ),
     CodeExercise(
@@ -68,7 +69,7 @@ register(
     Exercise(
         "02.3",
         expected=lambda: count_one_roll("full_house"),
-        hints=("lesson.02.3.hint.1", "lesson.02.3.hint.2"),
+        hints=("lesson.02.3.hint.1", "lesson.02.3.hint.2", "lesson.02.3.hint.3"),
         misconceptions=(
             Misconception("counted_hands", full_house_hands),
             Misconception("pair_may_match_triple", pair_may_match_triple),
@@ -89,6 +90,7 @@ register(
         "02.5",
         expected=lambda: p_one_roll("sixes"),
         decimals=4,
+        chance=True,
         hints=("lesson.02.5.hint.1", "lesson.02.5.hint.2"),
         misconceptions=(
             Misconception("forgot_complement", lambda: Fraction(5, 6) ** 5),

@@ -96,7 +96,8 @@ register(
         "03.4",
         expected=lambda: p_within("four_of_a_kind", rolls=3, strategy="keep_most_common"),
         decimals=4,
-        hints=("lesson.03.4.hint.1", "lesson.03.4.hint.2"),
+        chance=True,
+        hints=("lesson.03.4.hint.1", "lesson.03.4.hint.2", "lesson.03.4.hint.3"),
         misconceptions=(
             Misconception("exactly_four", lambda: (kind_chain(DICE) ** 3)[0, 4]),
         ),
@@ -105,7 +106,7 @@ register(
     Exercise(
         "03.5",
         expected=median_rolls,
-        hints=("lesson.03.5.hint.1", "lesson.03.5.hint.2"),
+        hints=("lesson.03.5.hint.1", "lesson.03.5.hint.2", "lesson.03.5.hint.3"),
         misconceptions=(
             Misconception("mean_rolls_for_median", lambda: round(expected_rolls_to_kind(DICE))),
             Misconception("mean_rolls_for_median", lambda: math.ceil(expected_rolls_to_kind(DICE))),

@@ -92,7 +92,7 @@ register(
     Exercise(
         "04.2",
         expected=lambda: one_die_worth(2),
-        hints=("lesson.04.2.hint.1", "lesson.04.2.hint.2"),
+        hints=("lesson.04.2.hint.1", "lesson.04.2.hint.2", "lesson.04.2.hint.3"),
         misconceptions=(
             Misconception("one_throw_only", lambda: one_die_worth(1)),
             Misconception("take_back_a_roll", lambda: best_of_rolls(2)),
@@ -104,7 +104,7 @@ register(
         "04.3",
         reference=one_die_worth,
         inputs=lambda: [(rolls,) for rolls in (1, 2, 3, 4)],
-        hints=("lesson.04.3.hint.1", "lesson.04.3.hint.2"),
+        hints=("lesson.04.3.hint.1", "lesson.04.3.hint.2", "lesson.04.3.hint.3"),
         misconceptions=(
             Misconception("never_keeps", _only(never_keeps)),
             Misconception("take_back_a_roll", _only(best_of_rolls)),
@@ -114,7 +114,7 @@ register(
     Exercise(
         "04.4",
         expected=lambda: best_expected("sixes", rolls=3),
-        hints=("lesson.04.4.hint.1", "lesson.04.4.hint.2"),
+        hints=("lesson.04.4.hint.1", "lesson.04.4.hint.2", "lesson.04.4.hint.3"),
         misconceptions=(
             Misconception("added_overlapping", lambda: sixes_worth(3 * Fraction(1, 6))),
             Misconception("sixes_in_one_roll", lambda: sixes_worth(Fraction(1, 6))),
@@ -126,7 +126,7 @@ register(
         "04.5",
         reference=coach_box,
         inputs=_some_hands,
-        hints=("lesson.04.5.hint.1", "lesson.04.5.hint.2"),
+        hints=("lesson.04.5.hint.1", "lesson.04.5.hint.2", "lesson.04.5.hint.3"),
         misconceptions=(
             Misconception("points_now_only", _only(most_points_now)),
         ),

@@ -104,7 +104,7 @@ register(
     Exercise(
         "05.2",
         expected=states,
-        hints=("lesson.05.2.hint.1", "lesson.05.2.hint.2"),
+        hints=("lesson.05.2.hint.1", "lesson.05.2.hint.2", "lesson.05.2.hint.3"),
         misconceptions=(
             Misconception("order_of_boxes", lambda: math.factorial(len(categories("yacht")))),
             Misconception("boxes_not_sets", lambda: len(categories("yacht"))),
@@ -115,7 +115,7 @@ register(
         "05.3",
         reference=variance,
         inputs=_distributions,
-        hints=("lesson.05.3.hint.1", "lesson.05.3.hint.2"),
+        hints=("lesson.05.3.hint.1", "lesson.05.3.hint.2", "lesson.05.3.hint.3"),
         misconceptions=(
             Misconception("mean_of_squares", _only(mean_of_squares)),
             Misconception("deviations_unsquared", _only(deviations_unsquared)),
@@ -125,7 +125,7 @@ register(
     Exercise(
         "05.4",
         expected=weakest_rule_of_thumb,
-        hints=("lesson.05.4.hint.1", "lesson.05.4.hint.2"),
+        hints=("lesson.05.4.hint.1", "lesson.05.4.hint.2", "lesson.05.4.hint.3"),
         misconceptions=(
             Misconception("greedy_is_worst", lambda: "best_box_now"),
             Misconception("optimal_is_no_rule_of_thumb", lambda: "optimal"),
@@ -136,7 +136,7 @@ register(
         "05.5",
         expected=lambda: standard_error(optimal_sd()),
         decimals=2,
-        hints=("lesson.05.5.hint.1", "lesson.05.5.hint.2"),
+        hints=("lesson.05.5.hint.1", "lesson.05.5.hint.2", "lesson.05.5.hint.3"),
         misconceptions=(
             Misconception("sd_of_one_game", lambda: Fraction(optimal_sd())),
             Misconception("divided_by_n", lambda: Fraction(optimal_sd() / GAMES)),

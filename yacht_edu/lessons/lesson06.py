@@ -95,7 +95,7 @@ register(
         "06.3",
         reference=upper_box_alone,
         inputs=lambda: [(face,) for face in FACES],
-        hints=("lesson.06.3.hint.1", "lesson.06.3.hint.2"),
+        hints=("lesson.06.3.hint.1", "lesson.06.3.hint.2", "lesson.06.3.hint.3"),
         misconceptions=(
             Misconception("added_overlapping", _only(box_with_chance(Fraction(1, 2)))),
             Misconception("face_in_one_roll", _only(box_with_chance(Fraction(1, 6)))),
@@ -108,6 +108,7 @@ register(
         "06.4",
         expected=lambda: chance_of_at_least(3),
         decimals=3,
+        chance=True,
         hints=("lesson.06.4.hint.1", "lesson.06.4.hint.2", "lesson.06.4.hint.3"),
         misconceptions=(
             Misconception("or_more_forgotten", exactly_three),

@@ -122,7 +122,7 @@ register(
         "07.1",
         reference=tie_chance,
         inputs=_totals,
-        hints=("lesson.07.1.hint.1", "lesson.07.1.hint.2"),
+        hints=("lesson.07.1.hint.1", "lesson.07.1.hint.2", "lesson.07.1.hint.3"),
         misconceptions=(
             Misconception("sums_equally_likely", lambda: equally_likely),
         ),
@@ -152,7 +152,8 @@ register(
         "07.5",
         expected=lambda: normal_share(variances_add),
         decimals=2,
-        hints=("lesson.07.5.hint.1", "lesson.07.5.hint.2"),
+        chance=True,
+        hints=("lesson.07.5.hint.1", "lesson.07.5.hint.2", "lesson.07.5.hint.3"),
         misconceptions=(
             Misconception("added_standard_deviations", lambda: normal_share(sds_add)),
             Misconception("one_game_spread", lambda: normal_share(one_game_only)),

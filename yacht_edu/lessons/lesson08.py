@@ -155,6 +155,7 @@ register(
         "08.2",
         expected=all_sixes_within_three,
         decimals=4,
+        chance=True,
         hints=("lesson.08.2.hint.1", "lesson.08.2.hint.2"),
         misconceptions=(
             Misconception("five_sixes_in_one_roll", lambda: Fraction(1, 6) ** 5),
@@ -178,7 +179,8 @@ register(
     Exercise(
         "08.4",
         expected=target_keep,
-        hints=("lesson.08.4.hint.1", "lesson.08.4.hint.2"),
+        in_any_order=True,
+        hints=("lesson.08.4.hint.1", "lesson.08.4.hint.2", "lesson.08.4.hint.3"),
         misconceptions=(Misconception("played_for_the_mean", mean_keep),),
         wrong_answers=lambda: (mean_keep(), BEN_DICE, (5, 6), ()),
     ),

@@ -82,6 +82,7 @@ register(
         "09.2",
         expected=yacht_in_game,
         decimals=4,
+        chance=True,
         hints=("lesson.09.2.hint.1", "lesson.09.2.hint.2"),
         misconceptions=(
             Misconception("added_overlapping", lambda: GAME_TURNS * chance(first_yacht().p)),
@@ -94,7 +95,7 @@ register(
         "09.3",
         reference=chance_first_at,
         inputs=_turns_and_chances,
-        hints=("lesson.09.3.hint.1", "lesson.09.3.hint.2"),
+        hints=("lesson.09.3.hint.1", "lesson.09.3.hint.2", "lesson.09.3.hint.3"),
         misconceptions=(
             Misconception("one_turn_late", lambda: one_turn_late),
             Misconception("by_not_in", lambda: by_then),
@@ -105,7 +106,8 @@ register(
         "09.4",
         expected=yacht_next_turn_after_waiting,
         decimals=4,
-        hints=("lesson.09.4.hint.1", "lesson.09.4.hint.2"),
+        chance=True,
+        hints=("lesson.09.4.hint.1", "lesson.09.4.hint.2", "lesson.09.4.hint.3"),
         misconceptions=(
             Misconception("yacht_is_due", yacht_is_due),
             Misconception("forgot_the_condition",
@@ -117,7 +119,7 @@ register(
     Exercise(
         "09.5",
         expected=half_the_players,
-        hints=("lesson.09.5.hint.1", "lesson.09.5.hint.2"),
+        hints=("lesson.09.5.hint.1", "lesson.09.5.hint.2", "lesson.09.5.hint.3"),
         misconceptions=(
             Misconception("mean_wait_for_median", lambda: round(first_yacht().mean)),
             Misconception("added_overlapping", chances_added),

@@ -99,6 +99,7 @@ register(
         "10.3",
         expected=class_p_value,
         decimals=2,
+        chance=True,
         hints=("lesson.10.3.hint.1", "lesson.10.3.hint.2"),
         misconceptions=(
             Misconception("left_tail", lambda: 1 - class_p_value()),
@@ -123,6 +124,7 @@ register(
         "10.5",
         expected=false_alarm_among_twenty,
         decimals=2,
+        chance=True,
         hints=("lesson.10.5.hint.1", "lesson.10.5.hint.2"),
         misconceptions=(
             Misconception("added_overlapping", lambda: DICE_TESTED * LEVEL),

@@ -114,7 +114,7 @@ register(
         "11.2",
         expected=yacht_box_gain,
         decimals=1,
-        hints=("lesson.11.2.hint.1", "lesson.11.2.hint.2"),
+        hints=("lesson.11.2.hint.1", "lesson.11.2.hint.2", "lesson.11.2.hint.3"),
         misconceptions=(
             Misconception("more_rolls_same_gain", same_gain_for_every_box),
         ),
@@ -126,7 +126,7 @@ register(
     Exercise(
         "11.3",
         expected=full_houses_above,
-        hints=("lesson.11.3.hint.1", "lesson.11.3.hint.2"),
+        hints=("lesson.11.3.hint.1", "lesson.11.3.hint.2", "lesson.11.3.hint.3"),
         misconceptions=(
             Misconception("fixed_always_more", lambda: 0),
             Misconception("counted_all_full_houses", full_house_hands),
@@ -149,7 +149,7 @@ register(
         "11.5",
         expected=four_rolls_luck_share,
         decimals=3,
-        hints=("lesson.11.5.hint.1", "lesson.11.5.hint.2"),
+        hints=("lesson.11.5.hint.1", "lesson.11.5.hint.2", "lesson.11.5.hint.3"),
         misconceptions=(
             Misconception("spread_alone_is_luck", lambda: Fraction(four_rolls().sd)),
         ),

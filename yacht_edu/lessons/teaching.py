@@ -1,10 +1,15 @@
-"""The lesson plans of ``docs/teaching.md``, written from the teacher's notes.
+"""The pages for teachers, ``docs/teaching.md`` and ``docs/<lang>/teaching.md``, written from the
+catalogs and the teacher's notes.
 
-Each teacher's notebook opens with a note, "Teacher's note — lesson N at a glance: NN min", whose
-paragraphs (goals, minute plan, misconceptions, discussion, exit question, before class) are the
-lesson's plan.  ``docs/teaching.md`` holds every plan between two marker comments, each under the
-heading ``## <the lesson's title> (NN min)``; ``docs/<lang>/teaching.md`` holds the same plans in
-``lang``, from the same catalog entries as the lessons, under a one-line heading in ``lang``.
+Each page opens with how the lessons and their checks work and how to grade them with nbgrader
+(the catalog entries ``docs.teaching.introduction`` and ``docs.teaching.grading``, so that every
+language's page has them), then every lesson's plan.  Each teacher's notebook opens with a note,
+"Teacher's note — lesson N at a glance: NN min", whose paragraphs (goals, minute plan,
+misconceptions, discussion, exit question, before class) are the lesson's plan.
+``docs/teaching.md`` holds every plan between two marker comments, each under the heading
+``## <the lesson's title> (NN min)``, below its own title line; ``docs/<lang>/teaching.md``
+holds the same in ``lang``, from the same catalog entries as the lessons, under a one-line
+heading in ``lang``.
 
 >>> relinked("See [the rule book](../docs/rules.md#yacht) or [lesson 2](../notebooks/02.ipynb).",
 ...          Path("docs"))
@@ -28,7 +33,9 @@ from yacht_edu.lessons.translation import ENGLISH
 __all__ = [
     "BEGIN_PLANS",
     "END_PLANS",
+    "GUIDE_NOTE",
     "english_teaching",
+    "guide",
     "lesson_minutes",
     "lesson_plan",
     "page_words",
@@ -39,6 +46,10 @@ __all__ = [
 BEGIN_PLANS = ("<!-- The lesson plans: written from each teacher's notebook's first note by "
                "`python -m yacht_edu.lessons build`; edit the notes, not this. -->")
 END_PLANS = "<!-- End of the lesson plans. -->"
+#: Above the guide of ``docs/teaching.md``: where its words come from.
+GUIDE_NOTE = ("<!-- How the lessons work and how to grade them: written from "
+              "yacht_edu/locale/en/build.po by `python -m yacht_edu.lessons build`; edit the "
+              "catalog (and every language's), not this. -->")
 
 Notebook = dict[str, Any]
 
@@ -102,22 +113,33 @@ def plans(books: Sequence[Notebook], english: Sequence[Notebook], lang: str,
                        for book, source_book in zip(books, english, strict=True))
 
 
+def guide(lang: str) -> str:
+    """How the lessons and their checks work, then how to grade them with nbgrader, in
+    ``lang``."""
+    return (page_words("docs.teaching.introduction", lang) + "\n\n"
+            + page_words("docs.teaching.grading", lang))
+
+
 def english_teaching(page: str, english: Sequence[Notebook]) -> str:
-    """``docs/teaching.md`` with the plans between its markers written from the notes."""
+    """``docs/teaching.md``: its title line, the guide, and the plans between its markers
+    written from the notes."""
     if page.count(BEGIN_PLANS) != 1 or page.count(END_PLANS) != 1:
         raise EditionError(problem="docs/teaching.md needs the two marker comments of the "
                                    f"lesson plans, once each: {BEGIN_PLANS} ... {END_PLANS}")
     before, rest = page.split(BEGIN_PLANS)
+    title = before.split("\n", 1)[0]
     after = rest.split(END_PLANS)[1]
     text = plans(english, english, ENGLISH, Path("docs"))
-    return f"{before}{BEGIN_PLANS}\n\n{text}\n\n{END_PLANS}{after}"
+    return (f"{title}\n\n{GUIDE_NOTE}\n\n{guide(ENGLISH)}\n\n{BEGIN_PLANS}\n\n{text}\n\n"
+            f"{END_PLANS}{after}")
 
 
 def translated_teaching(books: Sequence[Notebook], english: Sequence[Notebook],
                         lang: str) -> str:
-    """``docs/<lang>/teaching.md``: the heading and every lesson's plan in ``lang``."""
-    text = f"# {page_words('docs.teaching.title', lang)}\n\n" + plans(books, english, lang,
-                                                                      Path("docs") / lang)
+    """``docs/<lang>/teaching.md``: the heading, the guide and every lesson's plan in
+    ``lang``."""
+    text = (f"# {page_words('docs.teaching.title', lang)}\n\n{guide(lang)}\n\n"
+            + plans(books, english, lang, Path("docs") / lang))
     return right_to_left(lang, text) + "\n"
 
 

@@ -35,6 +35,11 @@ Each step of the fast solver is a module a learner can read:
 - :mod:`~yacht_edu.solver.play` — games played forwards: the one simulator and forward pass;
 - :mod:`~yacht_edu.solver.exact` and :mod:`~yacht_edu.solver.distribution` — the same in
   exact integers for ``yacht`` and ``yacht_sum4``, and the exact chance of every final score;
+  :mod:`~yacht_edu.solver.final_scores` — that chance in floats for every rule set, Yahtzee's
+  included;
+- :mod:`~yacht_edu.solver.decisions` — the choices of a player for every state and hand, in a
+  table that :func:`~yacht_edu.solver.play.play_by_table` reads for a million games at once;
+- :mod:`~yacht_edu.solver.compiled` — the solve's chunk compiled by numba, where installed;
 - :mod:`~yacht_edu.solver.cache` — solved tables saved in the user's cache directory.
 
 A full ``yahtzee`` solve takes seconds; pass ``progress=tqdm.auto.tqdm`` (or any factory with the
@@ -49,7 +54,6 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import sympy
 
 from yacht_edu.checks import check_switch, whole_number
 from yacht_edu.errors import ArgumentTypeError, RuleDesignError
@@ -59,8 +63,10 @@ from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
 from yacht_edu.solver.backward import Expected, OptimalTable, follow_plan, solve_layers
+from yacht_edu.solver.decisions import clear_tables, decision_table
 from yacht_edu.solver.distribution import ScoreDistribution, score_distribution_of
 from yacht_edu.solver.exact import ExactSolution, solve_exact, turn_denominator
+from yacht_edu.solver.final_scores import ScoreChances, final_score_chances
 from yacht_edu.solver.objective import (
     ChoiceWorth,
     ExpectedScore,
@@ -72,7 +78,8 @@ from yacht_edu.solver.objective import (
     rank,
 )
 from yacht_edu.solver.plain import plain_expected_score
-from yacht_edu.solver.play import play_forward, play_games, turn_ends
+from yacht_edu.solver.play import play_by_table, play_forward, play_games, turn_ends
+from yacht_edu.solver.ship import shipped_arrays
 from yacht_edu.solver.states import State, StateSpace, box_rows, possible_scores
 from yacht_edu.solver.target import (
     TARGET_RULES,
@@ -101,6 +108,7 @@ __all__ = [
     "ProgressBar",
     "ReachTarget",
     "RuleOfThumb",
+    "ScoreChances",
     "ScoreDistribution",
     "State",
     "TargetTable",
@@ -109,13 +117,16 @@ __all__ = [
     "check_target",
     "choice_values",
     "clear_memory",
+    "decision_table",
     "evaluate",
     "exact_solution",
     "objective_of",
     "optimal_expected_score",
+    "optimal_score_chances",
     "optimal_score_distribution",
     "plain_expected_score",
     "plan",
+    "play_by_table",
     "play_forward",
     "play_games",
     "possible_scores",
@@ -157,6 +168,10 @@ def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
         path = cache.table_path(ruleset, "float")
         layout = dict.fromkeys(("mean", "mean_square"), ((space.size,), np.float64))
         saved = cache.load(path, expected, layout) if use_cache else None
+        if saved is None and use_cache:  # the tables shipped in the package: saved as if solved
+            saved = shipped_arrays(ruleset)
+            if saved is not None:
+                cache.save(path, saved, expected)
         if saved is not None:
             table = OptimalTable(ruleset, saved["mean"], saved["mean_square"])
         else:
@@ -210,12 +225,15 @@ def clear_memory() -> None:
         _tables.clear()
         _exact.clear()
         _distributions.clear()
+        _chances.clear()
+    clear_tables()
 
 
 # -- exact -----------------------------------------------------------------------------------
 
 _exact: dict[Rules, ExactSolution] = {}
 _distributions: dict[Rules, ScoreDistribution] = {}
+_chances: dict[Rules, ScoreChances] = {}
 
 
 def _policy(rules: Rules) -> tuple[str, ...]:
@@ -282,11 +300,33 @@ def optimal_expected_score(rules: RulesLike = "yacht", *, exact: bool = False,
     ruleset = get_rules(rules, **variant)
     if not check_switch(exact, "exact"):
         return solve(ruleset, progress=progress).expected()
+    import sympy  # only the exact answers need it (a tenth of a second to import)
+
     solution = exact_solution(ruleset, progress=progress)
     denominator = solution.denominator(0)
     mean = sympy.Rational(solution.mean[0], denominator)
     variance = sympy.Rational(solution.mean_square[0], denominator) - mean**2
     return Expected(mean, math.sqrt(float(variance)), variance)
+
+
+def optimal_score_chances(rules: RulesLike = "yahtzee", *, progress: Progress | None = None,
+                          **variant: object) -> ScoreChances:
+    """The chance of every final score under optimal play, as floats, for any rule set
+    (:mod:`~yacht_edu.solver.final_scores`): Yahtzee's in seconds; its mean and standard
+    deviation are the solve's.  Kept in memory for the session.
+
+    >>> chances = optimal_score_chances("yacht")
+    >>> round(chances.mean, 4), round(chances.sd, 4), round(chances.at_least(200), 4)
+    (166.9551, 34.9816, 0.1668)
+    """
+    ruleset = get_rules(rules, **variant)
+    table = solve(ruleset, progress=progress)
+    with _lock:
+        if ruleset not in _chances:
+            decisions = decision_table(ExpectedScore(table))
+            decisions.fill_all()
+            _chances[ruleset] = final_score_chances(decisions, progress)
+        return _chances[ruleset]
 
 
 def optimal_score_distribution(rules: RulesLike = "yacht", *,

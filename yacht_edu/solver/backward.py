@@ -21,17 +21,17 @@ from __future__ import annotations
 
 import functools
 import math
-import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
-import sympy
 
+from yacht_edu.expected import Expected  # pure Python: the browser edition gives it too
 from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
+from yacht_edu.solver import compiled
 from yacht_edu.solver.states import BoxRows, Layer, StateSpace, chunks
 from yacht_edu.solver.turn import (
     TIE,
@@ -45,7 +45,17 @@ from yacht_edu.solver.turn import (
     tag,
     untag,
 )
-from yacht_edu.solver.workers import FORK_FROM, Progress, can_fork, run_layers, shared_array
+from yacht_edu.solver.workers import (
+    FORK_FROM,
+    Progress,
+    can_fork,
+    processors,
+    run_layers,
+    shared_array,
+)
+
+if TYPE_CHECKING:
+    pass
 
 __all__ = [
     "CHUNK",
@@ -74,32 +84,6 @@ CHUNK = 64
 #: Works out a chunk of one layer: (states, mean, mean_square, filled boxes) -> (mean, mean_square).
 ChunkSolver = Callable[[npt.NDArray[np.intp], npt.NDArray[Any], npt.NDArray[Any], int],
                        tuple[npt.NDArray[Any], npt.NDArray[Any]]]
-
-
-@dataclass(frozen=True)
-class Expected:
-    """An expected final score under optimal play, with its standard deviation.
-
-    With ``exact=True`` the mean and the variance are ``sympy.Rational``; the standard
-    deviation is a float (the square root of a rational is rarely rational).
-    """
-
-    mean: float | sympy.Rational
-    sd: float
-    variance: float | sympy.Rational = field(repr=False, default=math.nan)
-
-    def __str__(self) -> str:
-        """What a learner reads, in the session's language (``repr()`` is Python's)."""
-        from yacht_edu.display.plain import expected_text
-
-        return expected_text(self)
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        printer.text(str(self))
-
-    def __repr__(self) -> str:
-        mean = self.mean if isinstance(self.mean, float) else f"{self.mean} ≈ {float(self.mean)}"
-        return f"Expected(mean={mean}, sd={self.sd})"
 
 
 @dataclass(frozen=True, eq=False)
@@ -249,7 +233,7 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
     integers, one worker since they hold Python's lock).
     """
     layers = [space.layer(n, within) for n in range(space.number_of_boxes + 1)]
-    helpers = 1 if exact else (workers or os.cpu_count() or 1)
+    helpers = 1 if exact else (workers or processors())
     forked = (solve_chunk is None and helpers > 1 and can_fork()
               and sum(len(layer.solved) for layer in layers) >= FORK_FROM)
     job = _ExpectedJob.of(solve_chunk or _float_chunk(rows), layers, space.size, exact, forked)
@@ -304,11 +288,42 @@ class _ExpectedJob(NamedTuple):
 
 
 def _float_chunk(rows: BoxRows) -> ChunkSolver:
+    """The optimal solve of a chunk: compiled where numba is installed
+    (:mod:`~yacht_edu.solver.compiled`), else in numpy (the reference)."""
     _ = rows.row_in_box  # worked out here once, not again in every forked helper
 
-    def work(states: Ints, mean: Array, mean_square: Array, filled: int) -> tuple[Array, Array]:
+    def in_numpy(states: Ints, mean: Array, mean_square: Array,
+                 filled: int) -> tuple[Array, Array]:
         worth, squares, _ = hand_worth(rows, states, mean, mean_square, local=True)
         plan = plan_turn((worth, squares), None, rows.space.rules.rolls)
         return plan.worth[0], plan.worth[1]
 
+    if not compiled.enabled():
+        return in_numpy
+    kernel = compiled.chunk_kernel()  # compiled now, before any helper is forked
+
+    def work(states: Ints, mean: Array, mean_square: Array, filled: int) -> tuple[Array, Array]:
+        if len(states) == 1:  # numpy's einsum adds a single column's hands in its own order
+            return in_numpy(states, mean, mean_square, filled)
+        used = open_rows(rows, states)
+        offer = rows.in_states(states, used)
+        return kernel(box_positions(rows, used), offer.allowed, offer.gain, offer.next, mean,
+                      mean_square, rows.space.rules.rolls)
+
     return work
+
+
+def box_positions(rows: BoxRows, used: Ints) -> Ints:
+    """``where[b, h]``: the position in ``used`` (every row of some boxes, box after box) of
+    the row that hand ``h`` fills in the ``b``-th of those boxes."""
+    return _box_positions(rows, used.tobytes())
+
+
+@functools.lru_cache(maxsize=4096)
+def _box_positions(rows: BoxRows, used_bytes: bytes) -> Ints:
+    used = np.frombuffer(used_bytes, dtype=np.intp)
+    box_of = rows.row_box[used]
+    starts = np.flatnonzero(np.diff(box_of, prepend=-1)).tolist()
+    where = np.stack([start + rows.row_in_box[box_of[start]] for start in starts])
+    where.flags.writeable = False
+    return where

@@ -15,11 +15,10 @@ import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
-import sympy
 
 from yacht_edu.i18n import t
 from yacht_edu.rules import Rules
@@ -28,11 +27,14 @@ from yacht_edu.solver.play import turn_ends
 from yacht_edu.solver.states import box_rows
 from yacht_edu.solver.workers import Progress, start_progress
 
+if TYPE_CHECKING:
+    import sympy
+
 __all__ = ["ScoreDistribution", "final_hand_chances", "score_distribution_of"]
 
 
 @dataclass(frozen=True, eq=False)
-class ScoreDistribution(Mapping[int, sympy.Rational]):
+class ScoreDistribution(Mapping[int, "sympy.Rational"]):
     """The chance of every final score: ``dist[score]`` is a ``sympy.Rational`` (0 if absent).
 
     ``numerators[score] / denominator`` without sympy, for fast sums.
@@ -43,7 +45,7 @@ class ScoreDistribution(Mapping[int, sympy.Rational]):
     denominator: int
 
     def __getitem__(self, score: int) -> sympy.Rational:
-        return sympy.Rational(self.numerators.get(score, 0), self.denominator)
+        return _rational(self.numerators.get(score, 0), self.denominator)
 
     def __iter__(self) -> Iterator[int]:
         return iter(sorted(self.numerators))
@@ -58,12 +60,12 @@ class ScoreDistribution(Mapping[int, sympy.Rational]):
     def mean(self) -> sympy.Rational:
         """The expected final score, exactly."""
         total = sum(score * n for score, n in self.numerators.items())
-        return sympy.Rational(total, self.denominator)
+        return _rational(total, self.denominator)
 
     @property
     def variance(self) -> sympy.Rational:
         square = sum(score * score * n for score, n in self.numerators.items())
-        return sympy.Rational(square, self.denominator) - self.mean**2
+        return _rational(square, self.denominator) - self.mean**2
 
     @property
     def sd(self) -> float:
@@ -72,7 +74,7 @@ class ScoreDistribution(Mapping[int, sympy.Rational]):
     def at_least(self, score: int) -> sympy.Rational:
         """The chance of a final score of ``score`` or more."""
         total = sum(n for s, n in self.numerators.items() if s >= score)
-        return sympy.Rational(total, self.denominator)
+        return _rational(total, self.denominator)
 
     def __str__(self) -> str:
         """What a learner reads, in the session's language (``repr()`` is Python's)."""
@@ -86,6 +88,13 @@ class ScoreDistribution(Mapping[int, sympy.Rational]):
     def __repr__(self) -> str:
         return (f"ScoreDistribution({self.rules.name}: {len(self)} scores from {min(self)} to "
                 f"{max(self)}, mean {float(self.mean):.4f}, sd {self.sd:.4f})")
+
+
+def _rational(numerator: int, denominator: int) -> sympy.Rational:
+    """``numerator / denominator`` as a ``sympy.Rational`` (sympy imported at the first use)."""
+    import sympy
+
+    return sympy.Rational(numerator, denominator)
 
 
 def final_hand_chances(solution: ExactSolution, state: int) -> npt.NDArray[Any]:

@@ -20,9 +20,9 @@ same choices (the mean square of the points to come; for a target, the expected 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -37,13 +37,13 @@ from yacht_edu.policies import (
     UnknownStrategyError,
     kept_by,
 )
+from yacht_edu.ranking import ChoiceWorth, rank
 from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.backward import OptimalTable, best_rows, hand_worth, open_rows
 from yacht_edu.solver.states import StateSpace, box_rows
 from yacht_edu.solver.target import TargetTable, target_hands
 from yacht_edu.solver.turn import (
-    TIE,
     KeepChooser,
     TurnPlan,
     best_keeps_by_value,
@@ -98,15 +98,6 @@ class Objective(Protocol):
 
     def by_points(self) -> bool:
         """Whether the points scored so far change the choices (a target), or only the state."""
-
-
-class ChoiceWorth(NamedTuple):
-    """A choice's worth: the objective's value (an expected final score, or a chance), the
-    expected final score (NaN for a rule of thumb) and its standard deviation (NaN if unknown)."""
-
-    value: float
-    expected: float
-    sd: float
 
 
 @dataclass(frozen=True, eq=False)
@@ -299,46 +290,3 @@ def choice_values(objective: Objective, card: Scorecard, dice: Dice, rolls_left:
 
 def objective_state(objective: Objective, card: Scorecard) -> int:
     return StateSpace.of(objective.rules).number_of(card)
-
-
-class Ranked(NamedTuple):
-    """A choice in the ranking: its worth, how much of the objective's value it gives up
-    against the best (0 for ties), and its rank (1 for the best; equal for ties)."""
-
-    choice: ChoiceValue
-    worth: ChoiceWorth
-    loss: float
-    rank: int
-    given_at: int  # its place among the choices given
-
-
-def clusters(indices: Sequence[int], value: Callable[[int], float]) -> list[list[int]]:
-    """``indices`` highest ``value`` first, cut into runs within :data:`TIE` of their first."""
-    found: list[list[int]] = []
-    for i in sorted(indices, key=lambda i: (-value(i), i)):
-        if found and value(found[-1][0]) - value(i) <= TIE:
-            found[-1].append(i)
-        else:
-            found.append([i])
-    return found
-
-
-def rank(found: Sequence[tuple[ChoiceValue, ChoiceWorth]],
-         break_ties_by_expected: bool) -> list[Ranked]:
-    """The choices best first: by value; values within :data:`~yacht_edu.solver.turn.TIE` of
-    each other are a tie, broken by the expected final score (if ``break_ties_by_expected``,
-    within the same tolerance), then by the order given.  Choices tied on every key share a
-    rank; ``loss`` is the value given up against the best."""
-    groups = clusters(range(len(found)), lambda i: found[i][1].value)
-    best = found[groups[0][0]][1].value
-    ranked: list[Ranked] = []
-    for group in groups:
-        ties = (clusters(group, lambda i: found[i][1].expected) if break_ties_by_expected
-                else [group])
-        for tie in ties:
-            rank_here = len(ranked) + 1
-            for i in sorted(tie):
-                choice, worth = found[i]
-                loss = best - worth.value
-                ranked.append(Ranked(choice, worth, 0.0 if loss <= TIE else loss, rank_here, i))
-    return ranked

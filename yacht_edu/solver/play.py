@@ -1,14 +1,21 @@
 """Games played forwards: many at once with seeded dice, or every outcome with its chance.
 
-- :func:`play_games` — the one simulator: every game follows the same objective, all games move
-  together turn by turn, and the objective's choices are worked out once per distinct situation
-  (a state, and for a target the points scored so far);
+- :func:`play_by_table` — the fast simulator, for a player who chooses by the scorecard alone
+  (the optimal player, a rule of thumb): its choices read from a decision table
+  (:mod:`~yacht_edu.solver.decisions`), all games moving together a roll at a time; the same
+  dice as :func:`play_games` draws, so the same games for the same seed;
+- :func:`play_games` — the simulator that plans every turn: the objective's choices are worked
+  out once per distinct situation of that turn (a state, and for a target the points scored so
+  far); it plays a target, and is the reference the fast simulator is tested against;
 - :func:`turn_ends` — the one forward pass: the chance of ending a turn with each hand when the
   turn is played by a plan (the counterpart of the backward kernel).
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -19,17 +26,26 @@ from yacht_edu.hands import (
     HAND_INDEX,
     HAND_ROLLS,
     HANDS,
+    KEEP_INDEX,
     KEEPS,
     NUMBER_OF_DICE,
     ORDERED_ROLLS,
 )
+from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
+from yacht_edu.solver.decisions import (
+    BOX_BITS,
+    KEEP_BITS,
+    DecisionTable,
+    hand_after,
+    keep_masks,
+)
 from yacht_edu.solver.objective import Objective, plan
 from yacht_edu.solver.states import RowsInStates, StateSpace, box_rows, chunks
 from yacht_edu.solver.turn import TurnPlan, pick, roll_forward
 from yacht_edu.solver.workers import Progress, start_progress
 
-__all__ = ["play_forward", "play_games", "play_turn", "turn_ends"]
+__all__ = ["play_by_table", "play_forward", "play_games", "play_turn", "turn_ends"]
 
 Ints = npt.NDArray[np.intp]
 
@@ -73,6 +89,104 @@ def play_games(objective: Objective, games: int, rng: np.random.Generator, *,
         if bar is not None:
             bar.close()
     return total
+
+
+def play_by_table(table: DecisionTable, games: int, rng: np.random.Generator, *,
+                  progress: Progress | None = None, desc: str = "") -> npt.NDArray[np.int64]:
+    """The final scores of ``games`` solitaire games played by the choices of ``table``: the
+    same games, roll for roll, as :func:`play_games` plays with the same ``rng``."""
+    rules = table.rules
+    state = np.zeros(games, dtype=np.intp)
+    total = np.zeros(games, dtype=np.int64)
+    bar = start_progress(progress, rules.turns, desc)
+    try:
+        with ordered_rolls(rng, games, rules.turns * rules.rolls) as rolls:
+            for _ in range(rules.turns):
+                gain, state = table_turn(table, state, rolls)
+                total += gain
+                if bar is not None:
+                    bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    return total
+
+
+def table_turn(table: DecisionTable, state: Ints,
+               rolls: Iterator[npt.NDArray[np.int64]]) -> tuple[npt.NDArray[np.int64], Ints]:
+    """One turn of many games by the choices of ``table``: the points each game gains and the
+    state it moves to.  ``rolls``: each game's ordered roll, one array per roll."""
+    rules = table.rules
+    at = table.rows_for(state).astype(np.int64) * len(HANDS)  # each game's row of choices
+    after, keep_of = hand_after(), keep_masks()[1]
+    hand = after.take(next(rolls) + _NO_KEEP)
+    for to_come in range(rules.rolls - 1, 0, -1):
+        mask = table.choices.take(at + hand) >> (BOX_BITS + KEEP_BITS * (to_come - 1))
+        mask &= _LOW_BITS
+        keep = keep_of.take((hand.astype(np.int32) << KEEP_BITS) | mask)
+        hand = after.take(next(rolls) + keep * ORDERED_ROLLS)
+    box = table.choices.take(at + hand) & ((1 << BOX_BITS) - 1)
+    return _end_turn(rules, state, box, hand)
+
+
+_LOW_BITS = (1 << KEEP_BITS) - 1
+_NO_KEEP = KEEP_INDEX[()] * ORDERED_ROLLS
+#: An ordered roll's number from its five faces: the last die is the lowest digit (base 6), so
+#: the dice a keep leaves to roll (the last ones, as :func:`play_turn` rolls them) come first.
+_DIGITS = 6 ** np.arange(NUMBER_OF_DICE - 1, -1, -1)
+#: Games from which the dice are drawn a roll ahead, in a second thread.
+AHEAD_FROM = 50_000
+
+
+@contextlib.contextmanager
+def ordered_rolls(rng: np.random.Generator, games: int,
+                  count: int) -> Iterator[Iterator[npt.NDArray[np.int64]]]:
+    """``count`` rolls of five dice for each game, each as the number of the ordered roll
+    (0 to 7,775), drawn from ``rng`` as :func:`play_turn` draws them.  With many games the
+    next roll is drawn in a second thread while this one plays (the same numbers, in order)."""
+    if games < AHEAD_FROM:
+        yield (_roll_numbers(rng, games) for _ in range(count))
+        return
+    with ThreadPoolExecutor(1) as ahead:
+        yield _drawn_ahead(ahead, rng, games, count)
+
+
+def _drawn_ahead(ahead: ThreadPoolExecutor, rng: np.random.Generator, games: int,
+                 count: int) -> Iterator[npt.NDArray[np.int64]]:
+    coming = ahead.submit(_roll_numbers, rng, games)
+    for drawn in range(1, count + 1):
+        now = coming.result()
+        if drawn < count:
+            coming = ahead.submit(_roll_numbers, rng, games)
+        yield now
+
+
+def _roll_numbers(rng: np.random.Generator, games: int) -> npt.NDArray[np.int64]:
+    numbers: npt.NDArray[np.int64] = rng.integers(1, 7, size=(games, NUMBER_OF_DICE)) @ _DIGITS
+    numbers -= int(_DIGITS.sum())  # faces 1..6 are digits 0..5
+    return numbers
+
+
+def _end_turn(rules: Rules, state: Ints, box: npt.NDArray[Any],
+              hand: npt.NDArray[Any]) -> tuple[npt.NDArray[np.int64], Ints]:
+    """Score each game's hand in its box: the points gained and the state each moves to."""
+    rows = box_rows(rules)
+    states, column = distinct(state, StateSpace.of(rules).size)
+    offer = rows.in_states(states)
+    row = rows.row_of.ravel().take(box.astype(np.intp) * len(HANDS) + hand)
+    at = row * len(states) + column
+    return offer.gain.ravel().take(at), offer.next.ravel().take(at)
+
+
+def distinct(values: Ints, size: int) -> tuple[Ints, Ints]:
+    """The distinct ``values`` (whole numbers below ``size``), in order, and where each value
+    is among them: ``np.unique(values, return_inverse=True)`` by a look-up table."""
+    seen = np.zeros(size, dtype=bool)
+    seen[values] = True
+    found = np.flatnonzero(seen)
+    place = np.empty(size, dtype=np.intp)
+    place[found] = np.arange(len(found))
+    return found, place[values]
 
 
 def play_turn(rng: np.random.Generator, turn: TurnPlan, offer: RowsInStates,

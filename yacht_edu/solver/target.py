@@ -30,7 +30,6 @@ some 1,500 needs, too much for a teaching machine.
 from __future__ import annotations
 
 import functools
-import os
 import threading
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -47,7 +46,7 @@ from yacht_edu.solver import cache
 from yacht_edu.solver.backward import best_over_boxes, best_rows_then, open_rows
 from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
 from yacht_edu.solver.turn import pick_each, plan_turn
-from yacht_edu.solver.workers import Progress, check_progress, run_layers
+from yacht_edu.solver.workers import Progress, check_progress, processors, run_layers
 
 __all__ = [
     "TARGET_RULES",
@@ -226,7 +225,7 @@ def solve_target_layers(rules: Rules, *, within: int = 0, progress: Progress | N
     space = StateSpace.of(rules)
     job = _TargetJob.of(rules, within)
     run_layers(job, space.number_of_boxes, progress=progress,
-               helpers=workers or os.cpu_count() or 1,
+               helpers=workers or processors(),
                total=sum(len(layer) for layer in job.layers), desc=rules.label())
     return job.chance
 

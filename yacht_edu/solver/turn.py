@@ -52,6 +52,7 @@ from yacht_edu.hands import (
     one_more_die,
     sub_keeps,
 )
+from yacht_edu.ranking import TIE  # a tie: defined beside the ranking it shapes
 
 __all__ = [
     "FIRST_HAND",
@@ -82,10 +83,6 @@ __all__ = [
 
 Array = npt.NDArray[Any]
 
-#: Two values closer than this are a tie: expected scores (float rounding about 1e-13 of a
-#: point) and chances alike.  A tie is broken by the objective's second value (a target: the
-#: expected final score), then by a fixed order (more dice kept; the later score row).
-TIE = 1e-9
 
 
 def _block(size: int) -> slice:

@@ -18,6 +18,7 @@ import contextlib
 import mmap
 import multiprocessing
 import multiprocessing.connection
+import os
 import signal
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator
@@ -39,6 +40,7 @@ __all__ = [
     "can_fork",
     "check_progress",
     "is_paused",
+    "processors",
     "run_layers",
     "shared_array",
     "start_progress",
@@ -123,6 +125,15 @@ def shared_array(shape: int | tuple[int, ...], fill: object, dtype: Any,
     table = np.frombuffer(memory, dtype=dtype, count=size).reshape(shape)
     table[...] = fill
     return table
+
+
+def processors() -> int:
+    """The processors this process may run on: its CPU affinity where the system tells it
+    (``taskset``, a container's CPU set), else every processor of the machine."""
+    try:
+        return max(len(os.sched_getaffinity(0)), 1)
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def can_fork() -> bool:

@@ -4,6 +4,12 @@
 // and, when the learner clicks, only *asks*: model.send({intent: ...}).  Python decides and sends
 // the new state.  Nothing about the game is decided here: no rule, no score, no turn.
 //
+// Every click is answered, by Python or, when Python does not answer (a kernel stopped or
+// restarted, Notebook 7's New menu), by the view itself with the words of model "words": what to
+// do, in the learner's language.  A board with no state yet says it is loading and asks again.
+// Each change Python tells (state.said) and each answer of the view's own goes to one polite live
+// region the board owns, for a learner who plays with a screen reader.
+//
 // A redraw builds the new page and morphs the old one into it, so that the element under the
 // pointer and the one with the keyboard focus survive every update (a click that starts before
 // an update and ends after it still lands on its button).
@@ -90,14 +96,16 @@ function control(tag, key, intent, attributes, ...children) {
 
 /** What the learner reads about their last click, and the control it answers: Python's refusal,
  *  or the view's own "working it out…" while a solve holds Python; nothing once dismissed. */
-function said(state, view) {
+function answerOf(state, view) {
   if (view.local) return view.local;
   if (!state.message || view.dismissed === state.message_number) return { text: "", at: "" };
   return { text: state.message, at: state.message_at };
 }
 
-function message(text) {
-  return h("div", { class: "yacht-message", role: "alert", "data-key": "message" }, text || "");
+// The bubble is for the eyes; a screen reader hears the same words from the live region.
+function message(answer) {
+  return h("div", { class: ["yacht-message", answer.lost && "yacht-lost"].filter(Boolean).join(" "),
+                    "data-key": "message" }, answer.text || "");
 }
 
 function diceBar(state, answer) {
@@ -126,7 +134,7 @@ function diceBar(state, answer) {
   }, dice);
   const answers = !answer.at.startsWith("box-");  // a box is answered on the scorecard
   return h("div", { class: "yacht-dice-bar", "data-key": "dice-bar" }, row, button,
-           answers ? message(answer.text) : null);
+           answers ? message(answer) : null);
 }
 
 function finalBox(state, answer) {
@@ -135,11 +143,11 @@ function finalBox(state, answer) {
     h("span", { class: "yacht-place" }, ltr(entry.place)), " ",
     h("span", { class: "yacht-rank-name" }, entry.name), " ",
     h("span", { class: "yacht-rank-points" }, entry.points)));
-  return h("div", { class: "yacht-final", "data-key": "final", role: "status" },
+  return h("div", { class: "yacht-final", "data-key": "final" },
     h("div", { class: "yacht-final-heading" }, final.heading),
     h("ol", { class: "yacht-ranking" }, places),
     control("button", "new-game", { intent: "new_game" }, { class: "yacht-new-game" }, final.new_game),
-    message(answer.text));
+    message(answer));
 }
 
 function scorecard(state, answer) {
@@ -152,12 +160,12 @@ function scorecard(state, answer) {
   const rows = card.rows.map((row) => {
     if (row.kind === "sum") {
       return h("tr", { class: `yacht-sum-row yacht-sum-${row.key}` },
-        h("th", { scope: "row", class: "yacht-box-name" }, row.name),
+        h("th", { scope: "row", class: "yacht-box-name" }, h("span", { class: "yacht-sum-name" }, row.name)),
         row.cells.map((text, column) => h("td", {
           class: ["yacht-sum", row.key === "total" && "yacht-total",
                   card.players[column].current && "yacht-current"].filter(Boolean).join(" "),
           "data-player": card.players[column].name,
-        }, ltr(text))));
+        }, row.key === "bonus" ? h("span", { class: "yacht-number" }, text) : ltr(text))));
     }
     return h("tr", { class: `yacht-row yacht-row-${row.box} yacht-${row.section}` },
       h("th", { scope: "row", class: "yacht-box-name" }, row.name),
@@ -175,7 +183,7 @@ function scorecard(state, answer) {
             tabindex: current || cell.state === "filled" ? null : "-1",
           }, ltr(cell.text));
         return h("td", { class: ["yacht-cell", current && "yacht-current"].filter(Boolean).join(" ") },
-                 button, answer.at === cell.key ? message(answer.text) : null);
+                 button, answer.at === cell.key ? message(answer) : null);
       }));
   });
   return h("table", {
@@ -212,7 +220,7 @@ function chancesPanel(chances, view) {
 
 function solvingBar(progress, solving) {
   const known = progress >= 0;
-  return h("div", { class: "yacht-solving", role: "status" },
+  return h("div", { class: "yacht-solving" },
     h("progress", { class: "yacht-progress", max: "100", value: known ? String(progress) : null,
                     "aria-label": solving }),
     h("span", {}, solving, known ? [" ", ltr(`${progress} %`)] : null));
@@ -236,7 +244,10 @@ function coachPanel(coach, progress, solving, die) {
           row.dice.map((face) => dieFace(die, face, "yacht-small-die")))
       : null,
     column === 1 ? text : ltr(text)))));
-  const table = rows.length ? h("div", { class: "yacht-coach-scroll" }, h("table", { class: "yacht-coach-table" },
+  // The ranked table scrolls in its own box: the keyboard can reach it to scroll it too.
+  const table = rows.length ? h("div", {
+    class: "yacht-coach-scroll", tabindex: "0", role: "region", "aria-label": coach.heading,
+  }, h("table", { class: "yacht-coach-table" },
     h("thead", {}, h("tr", {}, coach.columns.map((text) => h("th", { scope: "col" }, text)))),
     h("tbody", {}, rows))) : null;
   return h("section", { class: "yacht-panel yacht-coach-panel", "data-key": "coach" },
@@ -262,11 +273,11 @@ function targetBox(target) {
 
 function board(state, view, progress) {
   const parts = new Set(state.parts);
-  const answer = said(state, view);
+  const answer = answerOf(state, view);
   const main = [];
   if (parts.has("dice")) main.push(diceBar(state, answer));
   if (parts.has("card")) main.push(scorecard(state, answer));
-  if (!parts.has("dice") && answer.text) main.push(message(answer.text));
+  if (!parts.has("dice") && answer.text) main.push(message(answer));
   const side = [];  // the coach first: its advice stays on a small screen, "my chances" below it
   if (state.coach) side.push(coachPanel(state.coach, progress, state.solving, state.die));
   if (state.chances) side.push(chancesPanel(state.chances, view));
@@ -276,10 +287,26 @@ function board(state, view, progress) {
     parts.has("panels") ? switches(state) : null);
   return h("div", {
     class: ["yacht-game", state.dir === "rtl" && "yacht-rtl"].filter(Boolean).join(" "),
-    dir: state.dir, lang: state.lang,
+    dir: state.dir, lang: state.lang, role: "region", "aria-label": state.title,
   }, heading, h("div", { class: "yacht-main" },
     main.length ? h("div", { class: "yacht-play" }, main) : null,
-    side.length ? h("div", { class: "yacht-side" }, side) : null));
+    side.length ? h("div", { class: "yacht-side" }, side) : null),
+    said(view));
+}
+
+/** The board before Python's state has reached it: "loading", and the view's own answer. */
+function loading(words, view) {
+  return h("div", {
+    class: ["yacht-game", "yacht-loading", words.dir === "rtl" && "yacht-rtl"].filter(Boolean).join(" "),
+    dir: words.dir || null, lang: words.lang || null, role: "region", "aria-busy": "true",
+  }, h("p", { class: "yacht-loading-words", "data-key": "loading" }, words.loading || "…"),
+     view.local ? message(view.local) : null, said(view));
+}
+
+/** The board's live region: polite, so a screen reader says it after what it is saying. */
+function said(view) {
+  return h("div", { class: "yacht-said", role: "status", "aria-live": "polite",
+                    "aria-atomic": "true", "data-key": "said" }, view.spoken);
 }
 
 // -- the widget ----------------------------------------------------------------------------------
@@ -313,47 +340,137 @@ function placeAnswers(root, el) {
   }
 }
 
+/** Whether the page is Jupyter Notebook 7's (its page configuration says so; JupyterLab's,
+ *  Voilà's and marimo's do not). */
+function inNotebook7() {
+  try {
+    const config = document.getElementById("jupyter-config-data");
+    return Boolean(config) && JSON.parse(config.textContent).appName === "Jupyter Notebook";
+  } catch (error) {
+    return false;
+  }
+}
+
 /** How long a refusal stays up unless the learner clicks again, in milliseconds. */
 const SHOWN_FOR = 6000;
+/** How long the view waits for Python to answer a click before it says that Python has not
+ *  answered, in milliseconds (a click is answered in under 0.1 s on a loaded class server; a
+ *  board whose panels work out a move may take a second or two). */
+const NO_ANSWER = 5000;
+
+/** The controls a focus lost with its element goes to, in this order. */
+const FOCUS_AFTER = ["roll", "new-game"];
 
 function render({ model, el }) {
-  const view = { showExact: false, dismissed: -1, local: null, timer: null, shown: null };
+  const view = {
+    showExact: false, dismissed: -1, local: null, timer: null, shown: null,
+    spoken: "", spokenCount: 0, saidKey: null, waiting: null, lost: false, resent: false,
+  };
   let root = null;
+  const words = () => model.get("words") || {};
+  const ready = (state) => Boolean(state && state.parts);
+  /** Tell the live region ``text`` (the same words twice in a row are told twice). */
+  const speak = (text) => {
+    view.spokenCount += 1;
+    view.spoken = text ? text + (view.spokenCount % 2 ? "" : "\u00a0") : "";
+  };
   const draw = () => {
     const state = model.get("state");
-    if (view.local && !busy()) view.local = null;  // the solve is over: clicks act again
-    const next = board(state, view, model.get("progress"));
+    if (view.local && !view.local.lost && !busy()) view.local = null;  // the solve is over
+    if (ready(state) && state.said && state.said.key !== view.saidKey) {
+      if (view.saidKey !== null && state.said.text) speak(state.said.text);
+      view.saidKey = state.said.key;
+    }
+    if (!ready(state) && !view.resent) {  // nothing to draw: ask Python for its state again
+      view.resent = true;
+      ask({ intent: "resend" }, "loading");
+    }
+    const next = ready(state) ? board(state, view, model.get("progress")) : loading(words(), view);
+    const focused = root && root.contains(document.activeElement)
+      ? document.activeElement.getAttribute("data-key") : null;
     if (root === null) {
       root = next;
       el.append(root);
     } else {
       morph(root, next);
     }
+    if (focused && !root.contains(document.activeElement)) keepFocus(focused);
     placeAnswers(root, el);
-    const answer = said(state, view);
+    if (!ready(state)) return;
+    const answer = answerOf(state, view);
     const shown = answer.text ? `${answer.at}|${view.local ? "local" : state.message_number}` : null;
     if (shown !== view.shown) {  // a new answer: it goes away by itself after a while
       view.shown = shown;
       clearTimeout(view.timer);
-      if (shown) view.timer = setTimeout(dismiss, SHOWN_FOR);
+      if (shown && !(view.local && view.local.lost)) view.timer = setTimeout(dismiss, SHOWN_FOR);
     }
+  };
+  /** The focused control was redrawn away (the new game button, once pressed): the focus goes
+   *  to the control now in its place, never to the page. */
+  const keepFocus = (key) => {
+    const there = (name) => root.querySelector(`[data-key="${CSS.escape(name)}"]`);
+    const next = [key, ...FOCUS_AFTER].map(there).find(Boolean);
+    if (next) next.focus();
   };
   const dismiss = () => {
     const state = model.get("state");
-    view.dismissed = state.message_number;
-    view.local = null;
+    if (ready(state)) view.dismissed = state.message_number;
+    if (!(view.local && view.local.lost)) view.local = null;
+    draw();
+  };
+  /** The view answers a click itself, beside the control clicked, and tells the live region. */
+  const answerHere = (text, at, lost = false) => {
+    view.local = { text, at, lost };
+    speak(text);
     draw();
   };
   // While Python works out a first answer (a solve), a click would wait silently behind it:
   // the view answers it at once instead and sends nothing.
   const busy = () => {
     const state = model.get("state");
-    return model.get("progress") >= 0 ||
-      Boolean(state.coach && (state.coach.working || state.coach.busy));
+    return ready(state) && (model.get("progress") >= 0 ||
+      Boolean(state.coach && (state.coach.working || state.coach.busy)));
+  };
+  /** No answer from Python: say so, with what to do (Notebook 7 has its own words). */
+  const noAnswer = (at) => {
+    view.waiting = null;
+    view.lost = true;
+    const said = words();
+    answerHere((inNotebook7() && said.no_answer_notebook) || said.no_answer || "…", at, true);
+  };
+  /** Send ``intent`` to Python, and wait for its answer (any new state). */
+  const ask = (intent, at) => {
+    try {
+      model.send(intent);
+    } catch (error) {  // no kernel to send to at all
+      noAnswer(at);
+      return;
+    }
+    if (view.lost) {  // Python has not answered before: say so again at once, beside this click
+      noAnswer(at);
+      return;
+    }
+    if (view.waiting === null) view.waiting = setTimeout(() => noAnswer(at), NO_ANSWER);
+  };
+  /** Python has answered: whatever the view said meanwhile of its silence is taken back. */
+  const answered = () => {
+    clearTimeout(view.waiting);
+    view.waiting = null;
+    view.resent = false;
+    if (view.lost) {
+      view.lost = false;
+      if (view.local && view.local.lost) view.local = null;
+    }
   };
   const clicked = (event) => {
     // Any click on the board takes the last answer away: it has been read, or it is in the way.
-    if (root.contains(event.target) && said(model.get("state"), view).text) dismiss();
+    const state = model.get("state");
+    if (root.contains(event.target) && ready(state) && answerOf(state, view).text &&
+        !view.lost) dismiss();
+    if (!ready(state) && root.contains(event.target)) {  // a loading board: ask once more
+      ask({ intent: "resend" }, "loading");
+      return;
+    }
     const target = event.target.closest("[data-intent], [data-local]");
     if (!target || !root.contains(target)) return;
     // The second click of a double click is part of the same gesture: it acted once already.
@@ -364,11 +481,10 @@ function render({ model, el }) {
       return;
     }
     if (busy()) {
-      view.local = { text: model.get("state").working, at: target.dataset.key || "" };
-      draw();
+      answerHere(state.working, target.dataset.key || "");
       return;
     }
-    model.send(JSON.parse(target.dataset.intent));
+    ask(JSON.parse(target.dataset.intent), target.dataset.key || "");
   };
   // A number box sends its value when the learner leaves it or presses Enter (the notebook
   // would otherwise take Enter for itself).  Python checks the number: a box left empty or not
@@ -382,22 +498,38 @@ function render({ model, el }) {
       event.stopPropagation();
     }
     const value = Number(box.value);
-    model.send({ intent: box.dataset.change,
-                 target: box.value !== "" && Number.isInteger(value) ? value : null });
+    ask({ intent: box.dataset.change,
+          target: box.value !== "" && Number.isInteger(value) ? value : null }, box.dataset.key);
+  };
+  // The keyboard leaves the control an answer stands beside: the answer goes, so that it never
+  // hides the control the focus moves to.
+  const focusMoved = (event) => {
+    const state = model.get("state");
+    if (!ready(state) || view.lost) return;
+    const answer = answerOf(state, view);
+    const key = event.target.getAttribute && event.target.getAttribute("data-key");
+    if (answer.text && key && key !== answer.at) dismiss();
+  };
+  const fromPython = () => {
+    answered();
+    draw();
   };
   el.addEventListener("click", clicked);
   el.addEventListener("change", changed);
   el.addEventListener("keydown", changed);
-  model.on("change:state", draw);
-  model.on("change:progress", draw);
+  el.addEventListener("focusin", focusMoved);
+  model.on("change:state", fromPython);
+  model.on("change:progress", fromPython);
   draw();
   return () => {
     el.removeEventListener("click", clicked);
     el.removeEventListener("change", changed);
     el.removeEventListener("keydown", changed);
-    model.off("change:state", draw);
-    model.off("change:progress", draw);
+    el.removeEventListener("focusin", focusMoved);
+    model.off("change:state", fromPython);
+    model.off("change:progress", fromPython);
     clearTimeout(view.timer);
+    clearTimeout(view.waiting);
   };
 }
 

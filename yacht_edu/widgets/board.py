@@ -4,10 +4,18 @@ sent and asks for moves; the referee makes them on the :class:`yacht_edu.Game`.
 The view sends *intents*, small JSON messages: ``{"intent": "roll"}``, ``{"intent": "hold",
 "die": 2}``, ``{"intent": "score", "player": "Asha", "box": "full_house"}``, ``{"intent":
 "new_game"}``, ``{"intent": "panel", "panel": "coach", "on": true}``, ``{"intent": "coach_mode",
-"mode": ...}``, ``{"intent": "coach_target", "target": 200}``.  :meth:`GameView.receive` answers
-each one: the move is made, or refused with the reason shown beside the control that was
-clicked.  Python code and tests call the same methods
-(:meth:`~GameView.roll`, :meth:`~GameView.hold`, :meth:`~GameView.score` ...).
+"mode": ...}``, ``{"intent": "coach_target", "target": 200}``, and ``{"intent": "resend"}``
+from a view that has nothing to draw.  :meth:`GameView.receive` answers each one: the move is
+made, or refused with the reason shown beside the control that was clicked.  Python code and
+tests call the same methods (:meth:`~GameView.roll`, :meth:`~GameView.hold`,
+:meth:`~GameView.score` ...).
+
+Every answer is a new state, so the view knows that Python heard it: a click that gets no answer
+within a few seconds (a kernel stopped or restarted, Notebook 7's New menu) is answered by the
+view itself, in the learner's language, with what to do
+(:func:`~yacht_edu.widgets.state.view_words`).
+Each change is also told to the view's live region (``said``), for a learner who plays with a
+screen reader: the dice of each roll, the points of each box and whose turn it is, each refusal.
 
 >>> from yacht_edu import Game
 >>> board = GameView(Game(("Asha", "Ravi"), seed=4), settle=0)
@@ -31,13 +39,13 @@ import traitlets
 
 from yacht_edu.checks import can_look_up, check_switch
 from yacht_edu.classroom import sender
-from yacht_edu.errors import RuleError, SolverStoppedError
+from yacht_edu.errors import NeedsLibraryError, RuleError, SolverStoppedError
 from yacht_edu.game import Game, check_game
 from yacht_edu.i18n import Given, t
 from yacht_edu.widgets.messages import Shapes, intent_of
 from yacht_edu.widgets.panels import COACH_MODES, CoachSettings, chances_state, coach_state
 from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock, NotYourTurnError, Referee
-from yacht_edu.widgets.state import box_key, game_state
+from yacht_edu.widgets.state import box_key, game_state, said_aloud, view_words
 
 __all__ = ["INTENTS", "PARTS", "PUBLIC_CLASSES", "GameView", "next_seed"]
 
@@ -54,6 +62,7 @@ INTENTS: Shapes = {
     "panel": {"panel": (str,), "on": (bool, type(None))},
     "coach_mode": {"mode": (str,)},
     "coach_target": {"target": (object,)},
+    "resend": {},
 }
 
 #: Classes that tests and teachers' stylesheets may select on (the view, ``board.js``, sets them).
@@ -85,6 +94,10 @@ PUBLIC_CLASSES = {
     "yacht-luck": "after the game, in the coach panel: each player's score in words (expected "
         "at the start, luck of the dice, points given up)",
     "yacht-rtl": "a board laid out right to left",
+    "yacht-said": "the board's live region: what a screen reader says after each change "
+        "(hidden from sight)",
+    "yacht-lost": "the answer a board gives itself when Python does not answer a click",
+    "yacht-loading": "a board waiting for its state from Python",
 }
 
 
@@ -110,6 +123,8 @@ class GameView(anywidget.AnyWidget):
     state = traitlets.Dict().tag(sync=True)
     #: How far the coach's first solve of a rule set has come, in percent (-1: not solving).
     progress = traitlets.Int(-1).tag(sync=True)
+    #: What the view says on its own, in the learner's language (no state yet, no answer).
+    words = traitlets.Dict().tag(sync=True)
 
     def __init__(self, source: Game | Referee, *, lang: str | None = None,
                  chances: bool = False, coach: bool = False, parts: tuple[str, ...] = PARTS,
@@ -120,7 +135,6 @@ class GameView(anywidget.AnyWidget):
         shown = check_parts(parts)
         panels = {"chances": check_switch(chances, "chances"),
                   "coach": check_switch(coach, "coach")}
-        super().__init__()
         self.referee = referee
         self.parts = shown
         self.panels = panels
@@ -128,9 +142,13 @@ class GameView(anywidget.AnyWidget):
         self.coach_settings = CoachSettings()
         self.moment = 0
         self.shared: list[Game] = []  # finished games told to the class service
+        self.heard = self._news()  # what the live region has been told of (nothing yet)
+        self.said: dict[str, Any] = {"key": ".".join(map(str, self.heard)), "text": ""}
+        # The view's first message carries the whole state: it never draws an empty board
+        # waiting for a second one.
+        super().__init__(words=view_words(referee.lang), state=self._shown())
         self.on_msg(self._message)
         self.referee.watch(self.render)
-        self.render()
 
     @property
     def game(self) -> Game:
@@ -228,6 +246,8 @@ class GameView(anywidget.AnyWidget):
                 self.set_coach_target(content.get("target"))
             except RuleError:  # the box shows the target that still holds
                 self.render()
+        elif intent == "resend":  # the view has nothing to draw: the state once more
+            self.render()
         return False
 
     def _message(self, _: Any, content: Any, buffers: Any) -> None:
@@ -237,6 +257,10 @@ class GameView(anywidget.AnyWidget):
 
     def render(self) -> None:
         """Rebuild the state the view draws from the model."""
+        self.state = self._shown()
+
+    def _shown(self) -> dict[str, Any]:
+        """The state the view draws, built from the model (each call a new moment)."""
         game, lang, referee = self.game, self.lang, self.referee
         if game.over and not any(done is game for done in self.shared):
             self.share(game)
@@ -254,8 +278,25 @@ class GameView(anywidget.AnyWidget):
             "switches": self._switches(),
             "chances": self._panel("chances") if self.panels["chances"] else None,
             "coach": self._panel("coach") if self.panels["coach"] else None,
+            "said": self._said(),
         }
-        self.state = shown
+        return shown
+
+    def _news(self) -> tuple[int, int]:
+        """What there is to tell: the moves of the game so far, and the refusals said."""
+        return len(self.game.events), self.referee.said
+
+    def _said(self) -> dict[str, Any]:
+        """What the live region says: told once for each move or refusal (its ``key`` changes;
+        the view speaks on a new key), and the same while nothing new happens."""
+        news = self._news()
+        if news != self.heard:
+            refused = news[1] != self.heard[1]
+            self.heard = news
+            self.said = {"key": ".".join(map(str, news)),
+                         "text": said_aloud(self.game, self.lang,
+                                            self.referee.message if refused else "")}
+        return self.said
 
     def share(self, game: Game) -> None:
         """Tell the class service (if the hub has one) a finished game: its scores, and its
@@ -291,6 +332,8 @@ class GameView(anywidget.AnyWidget):
                                    settings=self.coach_settings)
             finally:
                 self.progress = -1
+        except NeedsLibraryError as error:  # numpy missing (the browser edition): what to do
+            return {"note": error.message(lang)}
         except ImportError as error:
             return {"note": t("widget.panel_missing", lang, module=error.name or str(error))}
         except SolverStoppedError as error:  # says what happened and what to do, in the language

@@ -19,6 +19,7 @@ import ipywidgets
 
 from yacht_edu.classroom import sender
 from yacht_edu.i18n import check_language, t
+from yacht_edu.lite import in_browser
 
 __all__ = ["ClassView", "class_view"]
 
@@ -47,8 +48,9 @@ class ClassView(ipywidgets.HTML):  # type: ignore[misc]
     def refresh(self) -> bool:
         """Fetch the view once; False when there is nothing to fetch again (no service, or
         the service refuses this person)."""
-        if self.url is None:
-            self.value = self.note(t("classview.no_service", self.lang))
+        if self.url is None:  # the browser edition has no server at all: it says so
+            said = "lite.no_class_service" if in_browser() else "classview.no_service"
+            self.value = self.note(t(said, self.lang))
             return False
         request = urllib.request.Request(f"{self.url}?{urlencode(self.query)}",
                                          headers={"Authorization": f"token {self.token}"})

@@ -16,11 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from yacht_edu.display import die_drawing, die_label, direction, game_status, upper_progress
+from yacht_edu.events import RollEvent, ScoreEvent
 from yacht_edu.game import Game
-from yacht_edu.i18n import box_name, digits, t, tn
+from yacht_edu.i18n import BoxName, box_name, digits, t, tn
 from yacht_edu.scorecard import Option, Scorecard
 
-__all__ = ["ViewState", "box_key", "game_state", "ranking"]
+__all__ = ["ViewState", "box_key", "game_state", "ranking", "said_aloud", "view_words"]
 
 #: The board's view dictionary: what the page draws (JSON for ``board.js``).
 ViewState = dict[str, Any]
@@ -181,3 +182,48 @@ def final_state(game: Game, lang: str) -> ViewState:
                          "points": tn("board.points", points, lang)}
                         for place, name, points in ranking(game.totals)],
             "new_game": t("widget.new_game", lang)}
+
+
+# -- what a screen reader is told, and what the view says on its own -----------------------------
+
+
+def said_aloud(game: Game, lang: str, refusal: str = "") -> str:
+    """What the board's live region tells a learner who cannot see the board, after a change:
+    the ``refusal`` just said, else the last move — the dice of a roll and the rolls left, or
+    the points a box scored, then whose turn it is (or who won, and the ranking).
+
+    >>> game = Game(("Asha", "Ravi"), seed=2026)
+    >>> game.roll()
+    Dice(1, 4, 4, 6, 1)
+    >>> said_aloud(game, "en")
+    'Asha rolled 1, 4, 4, 6, 1: 2 rolls left.'
+    >>> game.score("fours")
+    8
+    >>> said_aloud(game, "en")
+    'Asha scored 8 points in Fours (total 8). Round 1 of 12 · Ravi to play'
+    """
+    if refusal:
+        return refusal
+    last = game.events[-1] if game.events else None
+    if isinstance(last, RollEvent):
+        return t("widget.said_roll", lang, player=last.player, dice=list(last.dice),
+                 left=tn("board.rolls_left", game.rolls_left, lang))
+    said = [game_status(game, lang)]
+    if isinstance(last, ScoreEvent):
+        said.insert(0, t("widget.said_score", lang, player=last.player, box=BoxName(last.box),
+                         count=last.points, total=game.totals[last.player]))
+    if game.over and len(game.players) > 1:
+        said.append(t("list.separator", lang).join(
+            t("widget.said_place", lang, place=place, player=name,
+              score=tn("board.points", points, lang))
+            for place, name, points in ranking(game.totals)))
+    return " ".join(said)
+
+
+def view_words(lang: str) -> ViewState:
+    """What the view says on its own, in the learner's language: while it has no state to draw,
+    and when Python does not answer a click (a kernel stopped or restarted, or Notebook 7's
+    New menu, whose notebooks' widgets never reach Python: docs/classroom.md)."""
+    return {"lang": lang, "dir": direction(lang), "loading": t("widget.loading", lang),
+            "no_answer": t("widget.no_answer", lang),
+            "no_answer_notebook": t("widget.no_answer_notebook", lang)}
