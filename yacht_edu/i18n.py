@@ -46,7 +46,6 @@ import functools
 import gettext
 import math
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -405,7 +404,7 @@ def _in_order(text: str) -> str:
 
 
 def _letter(character: str) -> bool:
-    return bool(character) and unicodedata.category(character).startswith("L")
+    return character.isalpha()  # a letter of any script (Unicode's L categories)
 
 
 def _isolated_pieces(span: str, glued: tuple[bool, bool] = (False, False)) -> str:
