@@ -31,11 +31,24 @@ tally's latest counts); the teacher's view refreshed every 2 s while the class s
 the page), median and p95; the load average.
 
     python benchmarks/bench_class.py --events --learners 30
+
+``--hostile`` adds, beside the honest learners, one hostile learner in each way of the third
+reliability review (issue 29), each sending as fast as the service lets it for the whole hour:
+names that are not text or read as others (S1, S11); tallies of a million rolls, then a new
+group at every tally (S2, S4); events without end (S4, the cap); 1,100 connections held idle
+with its token and 1,100 that never finish their headers, opened again as the service closes
+them (S5); malformed, deep and oversized bodies (S6, S7); kernel clocks of 2020 and 2100 and
+games of 999,999 points (S8, S9).  The service runs with 1,024 open files, as a systemd
+service starts.  Prints what each hostile learner sent and how it was answered, beside the
+figures above: the teacher's page p95 and the honest learners' events lost.
+
+    python benchmarks/bench_class.py --events --learners 30 --hostile
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import os
@@ -48,7 +61,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
@@ -180,13 +193,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the class plays")
     parser.add_argument("--events", action="store_true",
                         help="the class service under a class's events (no hub)")
+    parser.add_argument("--hostile", action="store_true",
+                        help="with --events: one hostile learner in each way of issue 29")
     parser.add_argument("--serve", nargs=2, metavar=("FOLDER", "PORT"), help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.serve:
         serve(Path(arguments.serve[0]), int(arguments.serve[1]))
         return
     if arguments.events:
-        class_hour(arguments.learners)
+        class_hour(arguments.learners, hostile=arguments.hostile)
         return
     if os.geteuid() != 0:
         sys.exit("Run as root: the learners' servers start with --allow-root.")
@@ -264,7 +279,14 @@ def serve(folder: Path, port: int) -> None:
     import asyncio
     import logging
 
-    from yacht_edu.classroom.service import Person, Service, make_app, warm
+    from yacht_edu.classroom.service import (
+        Person,
+        Service,
+        make_app,
+        make_server,
+        more_files,
+        warm,
+    )
     from yacht_edu.classroom.store import Store
 
     async def identify(handler: Any) -> Person | None:
@@ -273,11 +295,14 @@ def serve(folder: Path, port: int) -> None:
             return Person("teacher", groups=frozenset({"teachers"}))
         return Person(token) if token.startswith("learner") else None
 
-    logging.getLogger("tornado.access").setLevel(logging.ERROR)  # 429s are expected here
-    warm()
+    logging.getLogger("tornado.access").setLevel(logging.CRITICAL)  # 4xx are expected here
+    logging.getLogger("tornado.general").setLevel(logging.CRITICAL)
+    more_files()  # as the service does when the hub starts it
+    service = Service(Store(folder))
+    warm(service)
 
     async def run() -> None:
-        make_app(Service(Store(folder)), identify).listen(port, "127.0.0.1")
+        make_server(make_app(service, identify)).listen(port, "127.0.0.1")
         await asyncio.Event().wait()
 
     asyncio.run(run())
@@ -359,7 +384,15 @@ def one_learner(number: int, url: str, tasks: list[tuple[str, object, object]],
                  "flushed": flushed, "refused": sender.refused, "dropped": sender.dropped})
 
 
-def class_hour(learners: int) -> None:
+def few_files() -> None:
+    """A systemd service's soft limit of open files (the service raises it to the hard one)."""
+    import resource
+
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))
+
+
+def class_hour(learners: int, *, hostile: bool = False) -> None:
     import multiprocessing
     import sqlite3
     import urllib.request
@@ -370,7 +403,7 @@ def class_hour(learners: int) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}/services/yacht-class/"
     service = subprocess.Popen([sys.executable, __file__, "--serve", str(folder), str(port)],
-                               env=dict(os.environ, PYTHONPATH=str(ROOT)))
+                               env=dict(os.environ, PYTHONPATH=str(ROOT)), preexec_fn=few_files)
     print(f"{learners} learners, {platform.processor() or platform.machine()}, "
           f"{os.cpu_count()} cores, load average before {os.getloadavg()[0]:.2f}")
     try:
@@ -395,7 +428,11 @@ def class_hour(learners: int) -> None:
         started = time.monotonic()
         workers = [context.Process(target=one_learner, args=(n, url, tasks, results))
                    for n in range(1, learners + 1)]
-        for worker in workers:
+        done_sending = context.Event()
+        attacked = context.Queue()
+        attackers = [context.Process(target=attacker, args=(way, port, done_sending, attacked))
+                     for way in (HOSTILE_WAYS if hostile else ())]
+        for worker in (*attackers, *workers):
             worker.start()
         done: list[dict[str, Any]] = []
         while len(done) < learners:
@@ -410,18 +447,127 @@ def class_hour(learners: int) -> None:
         for worker in workers:
             worker.join()
         seconds = time.monotonic() - started
+        done_sending.set()
+        sent_by_attackers = [attacked.get(timeout=120) for _ in attackers]
+        for worker in attackers:
+            worker.join()
         quiet = []  # the whole class's events in, nobody sending: the view's own cost
         for _ in range(20):
             begun = time.perf_counter()
             ask("api/view?lesson=02")
             quiet.append((time.perf_counter() - begun) * 1000)
         report_events(done, folder, seconds, views, pages, tasks, sqlite3)
+        for way, answers_to in sorted(sent_by_attackers):
+            print(f"hostile learner, {way}: " + ", ".join(
+                f"{status or 'no answer'} × {count:,}" for status, count in
+                sorted(answers_to.items(), key=lambda item: str(item[0]))))
         print(f"the view once the class has sent everything ({len(quiet)} times): median "
               f"{statistics.median(quiet):.0f} ms, p95 {percentile(quiet, 0.95):.0f} ms")
     finally:
         service.terminate()
         service.wait()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+#: The ways a hostile learner sends (the module's text).
+HOSTILE_WAYS = ("names", "weight", "flood", "connections", "bodies", "records")
+
+
+def attacker(way: str, port: int, stop: Any, said: Any) -> None:
+    """One hostile learner (``learner9N``), sending one way until ``stop``; puts its answers'
+    statuses (counted) on ``said``."""
+    import http.client
+    import socket
+    import uuid
+    from collections import Counter
+
+    name = f"learner9{HOSTILE_WAYS.index(way)}"
+    answers_to: Counter[int] = Counter()
+    path = "/services/yacht-class/api/events"
+
+    def made(kind: str = "tally", **fields: Any) -> dict[str, Any]:
+        base: dict[str, Any] = {"id": uuid.uuid4().hex, "kind": kind, "time": time.time()}
+        if kind == "tally":
+            base |= {"tally": uuid.uuid4().hex, "group": "A", "counts": [1] * 6}
+        elif kind == "check":
+            base |= {"exercise": "02.1", "correct": False, "guess": False, "tries": 1,
+                     "misconception": None, "lang": "en"}
+        else:
+            base |= {"game": uuid.uuid4().hex, "rules": "yacht", "players": [
+                {"name": "X", "points": 999_999, "start": None, "luck": None, "loss": None}]}
+        return base | fields
+
+    def send(body: bytes) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        try:
+            connection.request("POST", path, body, {"Authorization": f"token {name}"})
+            answers_to[connection.getresponse().status] += 1
+        except OSError:
+            answers_to[0] += 1
+        finally:
+            connection.close()
+
+    def bodies() -> Iterator[bytes]:
+        number = 0
+        while True:
+            number += 1
+            if way == "names":
+                for text in ("\udc80", "\u202e", "\x00"):
+                    yield json.dumps(made(group=f"A{text}")).encode()
+            elif way == "weight":
+                group = "A" if number <= 1001 else f"g{number}"
+                yield json.dumps(made(group=group, counts=[1_000_000, 0, 0, 0, 0, 0])).encode()
+            elif way == "flood":
+                yield json.dumps(made("check")).encode()
+            elif way == "bodies":
+                yield from (b"[" * 4000, json.dumps(made(time=10**400)).encode(),
+                            b'{"a":' * 800, b"x" * 300_000)
+            else:
+                yield json.dumps(made("check", time=1_577_836_800.0)).encode()
+                yield json.dumps(made("game")).encode()
+
+    if way == "connections":
+        import resource
+
+        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        heads = [(f"POST {path} HTTP/1.1\r\nHost: x\r\nAuthorization: token {name}\r\n"
+                  "Content-Length: 300\r\n\r\n").encode(),
+                 f"POST {path} HTTP/1.1\r\nHost: x\r\n".encode()]
+        held: list[socket.socket] = []
+        while not stop.is_set():
+            held = [s for s in held if not closed(s, answers_to)]
+            for number in range(2200 - len(held)):
+                with contextlib.suppress(OSError):
+                    connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+                    connection.sendall(heads[number % 2])
+                    held.append(connection)
+            time.sleep(1)
+        for connection in held:
+            connection.close()
+    else:
+        for body in bodies():
+            if stop.is_set():
+                break
+            send(body)
+            if answers_to[429]:  # said to wait: as fast as the service lets it
+                time.sleep(0.2)
+    said.put((way, dict(answers_to)))
+
+
+def closed(connection: Any, answers_to: Any) -> bool:
+    """Whether the service closed a held connection (its answer's status counted)."""
+    connection.setblocking(False)
+    try:
+        answer = connection.recv(4096)
+    except BlockingIOError:
+        return False
+    except OSError:
+        answer = b""
+    status = answer.split(b" ", 2)[1] if answer.startswith(b"HTTP/") else b"0"
+    answers_to[int(status) if status.isdigit() else 0] += 1
+    connection.close()
+    return True
 
 
 def contextlib_suppress_empty() -> Any:
@@ -448,7 +594,8 @@ def report_events(done: list[dict[str, Any]], folder: Path, seconds: float, view
     tallies_right = sum(latest.get(learner["name"]) == learner["counts"] for learner in done)
     print(f"{len(done)} learners, {len(tasks)} exercises each, in {seconds:.0f} s: "
           f"{sum(learner['checks'] for learner in done)} checks sent, "
-          f"{sum(stored.values())} stored ({lost} lost); events stored {ids[0]}, distinct ids "
+          f"{sum(stored.get(learner['name'], 0) for learner in done)} stored ({lost} lost); "
+          f"events stored (hostile learners' too) {ids[0]}, distinct ids "
           f"{ids[1]}; tallies whose latest counts arrived: {tallies_right} of {len(done)}; "
           f"refused {sum(learner['refused'] for learner in done)}, dropped "
           f"{sum(learner['dropped'] for learner in done)}, every queue emptied: "

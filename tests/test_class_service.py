@@ -21,7 +21,7 @@ import urllib.error
 import urllib.request
 import uuid
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,14 @@ import yacht_edu as ye
 from yacht_edu.classroom import sender as sending
 from yacht_edu.classroom.events import MAX_BYTES, BadEventError, read_event
 from yacht_edu.classroom.hub import SERVICE_ENVIRONMENT, hub_config
-from yacht_edu.classroom.service import BURST, NoAccessError, Person, Service, make_app
+from yacht_edu.classroom.service import (
+    BURST,
+    NoAccessError,
+    Person,
+    Service,
+    make_app,
+    make_server,
+)
 from yacht_edu.classroom.store import Store
 from yacht_edu.classroom.view import class_view
 from yacht_edu.lessons import check, reset_tries
@@ -48,7 +55,10 @@ PEOPLE: dict[str, Person | None] = {
 
 
 async def fake_identify(handler: web.RequestHandler) -> Person | None:
+    """The hub's answer: the people of :data:`PEOPLE`, and any ``learnerNNN``."""
     match = re.fullmatch(r"token (\w+)", handler.request.headers.get("Authorization", ""))
+    if match is not None and re.fullmatch(r"learner\d+", match[1]):
+        return Person(match[1])
     if match is None or match[1] not in PEOPLE:
         return None
     person = PEOPLE[match[1]]
@@ -84,8 +94,9 @@ class Running:
         return json.loads(body)  # type: ignore[no-any-return]
 
 
-def start(folder: Path, **options: Any) -> tuple[Running, HTTPServer, asyncio.AbstractEventLoop]:
-    store = Store(folder)
+def start(folder: Path, clock: Callable[[], float] = time.time, **options: Any
+          ) -> tuple[Running, HTTPServer, asyncio.AbstractEventLoop]:
+    store = Store(folder, clock=clock)
     service = Service(store, **options)
     ready = threading.Event()
     holder: dict[str, Any] = {}
@@ -96,7 +107,7 @@ def start(folder: Path, **options: Any) -> tuple[Running, HTTPServer, asyncio.Ab
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             port = sock.getsockname()[1]
-        server = HTTPServer(make_app(service, fake_identify, prefix=PREFIX))
+        server = make_server(make_app(service, fake_identify, prefix=PREFIX))
         server.listen(port, "127.0.0.1")
         holder.update(server=server, loop=loop, port=port)
         ready.set()
@@ -270,17 +281,23 @@ def test_read_event_names_the_field() -> None:
 # -- the teacher's view -------------------------------------------------------------------------
 
 
-def test_the_view_puts_the_learners_stuck_longest_first(running: Running) -> None:
+def test_the_view_puts_the_learners_stuck_longest_first(tmp_path: Path) -> None:
+    """Stuck since the service received the first wrong try (its clock, never the kernel's)."""
     now = time.time()
-    running.send("asha", event(exercise="02.1", correct=False, tries=1, time=now - 600))
-    running.send("ravi", event(exercise="02.1", correct=False, tries=3, time=now - 900))
-    running.send("root", event(exercise="02.1", correct=True, tries=0))
-    running.send("asha", event(exercise="02.2", correct=True, guess=True, tries=0))
-    view = running.view()
+    received = iter([now - 600, now - 900, now, now])
+    running, server, loop = start(tmp_path / "class", clock=lambda: next(received))
+    try:
+        running.send("asha", event(exercise="02.1", correct=False, tries=1))
+        running.send("ravi", event(exercise="02.1", correct=False, tries=3))
+        running.send("root", event(exercise="02.1", correct=True, tries=0))
+        running.send("asha", event(exercise="02.2", correct=True, guess=True, tries=0))
+        view = running.view()
+        page = running.call("", "mira")[1].decode()
+    finally:
+        stop(server, loop)
     assert list(view["grid"]) == ["ravi", "asha", "root"]
     assert view["stuck"]["ravi"] > view["stuck"]["asha"] > view["stuck"]["root"] == 0
     assert view["grid"]["asha"]["02.2"]["guess"] is True
-    page = running.call("", "mira")[1].decode()
     assert page.index("ravi") < page.index("asha") < page.index("root")
 
 

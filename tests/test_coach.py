@@ -215,3 +215,29 @@ def test_html_speaks_the_learners_language() -> None:
 
     page = advice_html(advise([5, 5, 5, 2, 1], 0), lang="ur")
     assert 'dir="rtl"' in page
+
+
+# -- the target mode says what is known, never nan (issue 29 item 7) ----------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "hi", "bn", "kn", "ur"])
+def test_the_target_modes_text_says_what_is_known_never_nan(lang: str) -> None:
+    """``str(ye.advise([1, 4, 4, 6, 1], rolls_left=2, target=200))`` wrote "± nan": the
+    spread of a score played for a target is not worked out.  The text and the table say the
+    chance to reach the target and the expected final score instead, in every language."""
+    from yacht_edu.display.coach import advice_html
+    from yacht_edu.display.numbers import decimal, percent
+    from yacht_edu.display.plain import advice_text
+    from yacht_edu.i18n import t
+
+    advice = advise([1, 4, 4, 6, 1], rolls_left=2, target=200)
+    text, page = advice_text(advice, lang), advice_html(advice, lang)
+    assert "nan" not in text.lower() and "nan" not in page.lower()
+    said = t("coach_target.expected_now", lang, target=200, chance=percent(advice.chance, lang),
+             mean=decimal(advice.expected, 2, lang))
+    assert said in text
+    assert advice.chance == advice.best.chance  # the best choice's own chance, from the table
+    assert "nan" not in str(advice).lower()
+    plain = advise([1, 4, 4, 6, 1], rolls_left=2)
+    assert t("coach.expected_now", lang, mean=decimal(plain.expected, 2, lang),
+             sd=decimal(plain.sd, 2, lang)) in advice_text(plain, lang)

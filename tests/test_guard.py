@@ -10,10 +10,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
+import sympy
 
 import yacht_edu as ye
 from yacht_edu import guard
@@ -351,15 +354,12 @@ def test_where_python_cannot_fork_the_table_runs_here_under_an_alarm(
 
 
 def test_values_sent_back_are_plain() -> None:
-    from fractions import Fraction
-
-    import sympy
-
-    plain = [1, 2.5, "x", None, Fraction(1, 3), sympy.Rational(1, 3), (1, [2, {3: 4}])]
+    plain = [1, 2.5, "x", None, Fraction(1, 3), (1, [2, {3: 4}])]
     for value in plain:
         assert guard.sent_back(value) == value
-    odd = guard.sent_back([lambda: 0, threading.Lock()])
-    assert isinstance(odd, list) and all(isinstance(item, guard.Shown) for item in odd)
+    assert guard.sent_back(sympy.Rational(1, 3)) == Fraction(1, 3)
+    for odd in (lambda: 0, threading.Lock(), [lambda: 0]):
+        assert isinstance(guard.sent_back(odd), guard.Shown)
     assert repr(guard.Shown("Odd()")) == "Odd()"
 
 
@@ -371,3 +371,288 @@ def test_with_no_process_to_spare_the_table_runs_here(monkeypatch: pytest.Monkey
     assert ye.p_within("yacht", strategy=lambda d, r: ()) > 0
     error = refused(lambda: ye.p_within("yacht", strategy=lambda d, r: [1 // 0]))
     assert error.msgid == "guard.error.raised"
+
+
+# -- the third review's escapes (reliability-3, G1-G5): each reproducer, and no process left ------
+
+
+def descendants() -> set[int]:
+    """This process's descendants that are alive (not zombies), from ``/proc``."""
+    parents: dict[int, int] = {}
+    states: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            parents[int(entry.name)], states[int(entry.name)] = int(fields[1]), fields[0]
+    found: set[int] = set()
+    queue = [os.getpid()]
+    while queue:
+        pid = queue.pop()
+        for child, parent in parents.items():
+            if parent == pid and child not in found:
+                found.add(child)
+                queue.append(child)
+    return {pid for pid in found if states.get(pid) not in ("Z", "X")}
+
+
+@pytest.fixture
+def no_process_left() -> Iterator[None]:
+    """The test leaves no process of its own running (under this one)."""
+    before = descendants()
+    yield
+    deadline = time.monotonic() + BOUND
+    while descendants() - before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not descendants() - before
+
+
+def exercise_module() -> Any:
+    return importlib.import_module("yacht_edu.lessons.exercise")
+
+
+def two_pairs(hand: Sequence[int]) -> int:
+    pairs = [face for face in set(hand) if list(hand).count(face) >= 2]
+    return sum(hand) if len(pairs) == 2 else 0
+
+
+class Payload(sympy.Symbol):  # type: ignore[misc]
+    """G1: a learner's sympy value whose unpickling would change how answers are compared."""
+
+    def __reduce__(self) -> Any:
+        return (exec, ("import sys\nsys.modules['yacht_edu.lessons.exercise'].same = "
+                       "lambda *a, **k: True",))
+
+
+@forks
+@pytest.mark.usefixtures("no_process_left")
+def test_an_answer_never_runs_code_in_the_kernel() -> None:
+    """G1: a sympy value holding a learner's object whose ``__reduce__`` runs code, and a
+    numpy structured array with an object field: refused with a message naming them; the
+    kernel's comparison is untouched and a wrong function is still wrong."""
+    same = exercise_module().same
+    feedback = check(CODE, lambda hand: sympy.Tuple(Payload("x")), lang="en")
+    assert feedback.correct is False and "(x,)" in feedback.message
+    assert t("lessons.not_yet", "en") in feedback.message
+    odd = np.zeros(2, dtype=[("a", object)])
+    refused = check(CODE, lambda hand: odd, lang="en")
+    assert refused.correct is False and "array(" in refused.message
+    assert exercise_module().same is same
+    assert check(CODE, lambda hand: 12345).correct is False
+    assert check(CODE, two_pairs).correct is True
+
+
+@forks
+def test_an_answer_written_into_the_pipe_by_the_function_is_not_believed() -> None:
+    """G1: the function writes its own bytes into the pipe its answers go back on (it inherits
+    it), then ends: ``check()`` says so in its feedback, never raises."""
+    def writes(header: bytes, body: bytes) -> Callable[[Sequence[int]], int]:
+        def forge(hand: Sequence[int]) -> int:
+            pipes = []
+            for name in os.listdir("/proc/self/fd"):
+                with contextlib.suppress(OSError):
+                    if os.readlink(f"/proc/self/fd/{name}").startswith("pipe:"):
+                        pipes.append(int(name))
+            os.write(max(pipes), header + body)  # the newest: the one its answers go back on
+            os._exit(0)
+        return forge
+
+    import contextlib
+    import struct
+
+    for header, body in ((b"", b"garbage"), (struct.pack("!Q", 5), b"[1,2]"),
+                         (struct.pack("!Q", 40), b'{"outcome": ["refused", "os:system"')):
+        feedback = check(CODE, writes(header, body), lang="en")
+        assert feedback.correct is False, feedback.message
+        assert any(key in feedback.message for key in (
+            t("guard.error.interfered", "en", function="forge", input="(1, 2, 3, 4, 5)"),
+            "stopped the Python"))
+
+
+def test_what_comes_back_is_read_as_data_only() -> None:
+    """G1: the reader of the child's message builds only plain values and the package's own
+    errors; a message naming any other class, or garbled, is refused as garbled."""
+    import json as json_module
+
+    def message(outcome: object) -> bytes:
+        return json_module.dumps({"outcome": outcome, "printed": ""}).encode()
+
+    error, _ = guard._read_message(message(["refused", "os:system", "error.rule", []]))
+    assert type(error) is RuleError
+    error, _ = guard._read_message(message(["refused", "yacht_edu.errors:InvalidKeepError",
+                                            "probability.error.keep_not_values",
+                                            [["keep", ["g", ["w", "Odd()"]]]]]))
+    assert isinstance(error, InvalidKeepError) and "Odd()" in str(error)
+    values, _ = guard._read_message(message(["answers", [["q", "1", "3"], ["t", [["i", "ff"]]],
+                                                         ["f", float.hex(0.5)], ["s", "x"]]]))
+    assert values == [Fraction(1, 3), (255,), 0.5, "x"]
+    from random import Random
+
+    pick = Random(29)
+    garbled = 0
+    for _ in range(2000):  # garbage of every shape: garbled, or plain data, nothing else
+        chosen = pick.choice([
+            bytes(pick.randrange(256) for _ in range(pick.randrange(40))),
+            message([pick.choice(["answers", "refused", "failed", 3, None]),
+                     *[pick.choice([[], ["i", "zz"], ["x"], {"a": 1}, "s", 1.5, [["q"]],
+                                    [["n"], ["e"]], ["t", [["b", True]]], "error.rule"])
+                       for _ in range(pick.randrange(4))]]),
+            b"[" * 100_000])
+        try:
+            outcome, printed = guard._read_message(chosen)
+        except guard._GarbledError:
+            garbled += 1
+            continue
+        assert isinstance(printed, str)
+        assert isinstance(outcome, (guard._FailedError, RuleError)) or (
+            isinstance(outcome, list) and guard.plain(outcome) == outcome)
+    assert garbled > 1000
+
+
+@forks
+def test_a_process_that_leaves_its_session_is_ended_too(tmp_path: Path) -> None:
+    """G2, the review's reproducer: the function forks, the child calls ``os.setsid()`` and
+    forks a process that spins (20 s at most here), then the function returns: every process
+    it started is gone once ``check()`` answers."""
+    def escapes(hand: Sequence[int]) -> int:
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                (tmp_path / f"spinner{os.getpid()}").write_text("")
+                ends = time.monotonic() + 20
+                while time.monotonic() < ends:
+                    pass
+                os._exit(0)
+            os._exit(0)
+        return 0
+
+    feedback = check(CODE, escapes, lang="en")
+    assert feedback.correct is False
+    spinners = [int(path.name.removeprefix("spinner")) for path in tmp_path.iterdir()]
+    assert spinners and all(gone(pid) for pid in spinners)
+
+
+@forks
+@pytest.mark.usefixtures("short_limit", "no_process_left")
+def test_a_function_cannot_make_itself_the_packages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """G3: ``__module__`` set to the package's does not make a learner's function ours: it is
+    still stopped in ``check()``, ``p_within`` and ``custom_rules``."""
+    monkeypatch.setattr(exercise_module(), "TIME_LIMIT", SHORT)
+
+    def spin(*args: Any) -> Any:
+        while True:
+            pass
+
+    for module in ("yacht_edu.custom", "yacht_edu.strategies", "yacht_edu"):
+        spin.__module__ = module
+        assert not guard.is_ours(spin)
+        started = time.monotonic()
+        assert check(CODE, spin).correct is False
+        assert time.monotonic() - started < BOUND
+        assert refused(lambda: ye.p_within("yacht", strategy=spin)).msgid == "guard.error.too_slow"
+        assert refused(lambda: ye.custom_rules(add={"spin": spin}),
+                       RuleDesignError).msgid == "guard.error.too_slow"
+
+
+def test_ours_is_where_the_code_was_written() -> None:
+    import functools
+
+    from yacht_edu import rules
+
+    assert guard.is_ours(ye.policies.keep_most_common) and guard.is_ours(rules.upper(3))
+    assert not guard.is_ours(sum) and not guard.is_ours(functools.partial(rules.upper(3)))
+    assert not guard.is_ours(lambda hand: 0)
+
+
+@pytest.mark.usefixtures("no_process_left")
+def test_a_strategys_box_rule_is_guarded() -> None:
+    """G4: ``Strategy(box_rule=f)`` in ``simulate``: a rule that raises or gives text is named
+    in the package's error; a learner's rule liking what the package's ``points_now`` likes
+    plays exactly as it does."""
+    from yacht_edu.strategies import simulate
+
+    divides = refused(lambda: simulate(Strategy("best_box_now", box_rule=lambda r, g, b: 1 / 0),  # type: ignore[arg-type, return-value]
+                                       games=10))
+    assert divides.msgid == "guard.error.raised" and "ZeroDivisionError" in str(divides)
+    text = refused(lambda: simulate(Strategy("mine", box_rule=lambda r, g, b: "x"),  # type: ignore[arg-type, return-value]
+                                    games=10))
+    assert text.msgid == "guard.error.box_rule" and "'x'" in str(text)
+    said_everywhere(text, "'x'")
+    mine = Strategy("mine", box_rule=lambda rules, gain, box: gain)
+    assert strategy_expected_score(mine) == strategy_expected_score("best_box_now")
+    assert np.array_equal(simulate(mine, games=20, seed=3).scores,
+                          simulate("best_box_now", games=20, seed=3).scores)
+
+
+@forks
+@pytest.mark.usefixtures("short_limit", "no_process_left")
+def test_a_box_rule_that_loops_is_stopped() -> None:
+    def loops(rules: Any, gain: Any, box: Any) -> Any:
+        while True:
+            pass
+
+    from yacht_edu.strategies import simulate
+
+    assert refused(lambda: simulate(Strategy("mine", box_rule=loops), games=5)
+                   ).msgid == "guard.error.too_slow"
+
+
+@forks
+@pytest.mark.usefixtures("no_process_left")
+def test_a_right_function_that_leaves_a_process_holding_the_pipe_is_right() -> None:
+    """G5: a right function whose child sleeps holding the answers' pipe is judged right, at
+    once (not "took more than 10 seconds")."""
+    def holds(hand: Sequence[int]) -> int:
+        if not hasattr(holds, "forked"):
+            holds.forked = True  # type: ignore[attr-defined]
+            if os.fork() == 0:
+                time.sleep(30)
+                os._exit(0)
+        return two_pairs(hand)
+
+    started = time.monotonic()
+    feedback = check(CODE, holds, lang="en")
+    assert feedback.correct is True, feedback.message
+    assert time.monotonic() - started < BOUND
+
+
+@pytest.mark.usefixtures("no_process_left")
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_input_in_a_function_gets_its_own_message(lang: str) -> None:
+    """G5: ``input()`` (or reading stdin) in a learner's function: the message says it cannot
+    ask for input, in the learner's language."""
+    def asks(hand: Sequence[int]) -> int:
+        return int(input("a number? "))
+
+    def reads(hand: Sequence[int]) -> int:
+        return int(sys.stdin.readline())
+
+    for function in (asks, reads):
+        feedback = check(CODE, function, lang=lang)
+        assert feedback.correct is False
+        assert t("guard.error.input", lang, function=function.__name__,
+                 input="(1, 2, 3, 4, 5)") in feedback.message
+
+
+def test_plain_answers_of_every_kind_come_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the child converts: sympy and numpy numbers, arrays and matrices of one row; an
+    object of the learner's own is refused naming it (in the child and in this process)."""
+    assert check(CODE, lambda hand: sympy.Integer(two_pairs(hand))).correct is True
+    assert check(CODE, lambda hand: np.int64(two_pairs(hand))).correct is True
+    assert guard.plain(sympy.Matrix([[1, sympy.Rational(1, 2)]])) == (1, Fraction(1, 2))
+    assert guard.plain(np.array([[1, 2], [3, 4]])) == [[1, 2], [3, 4]]
+    assert guard.plain(np.bool_(True)) is True and guard.plain(sympy.true) is True
+    assert guard.plain(sympy.zoo) != guard.plain(sympy.zoo)  # nan
+    for where in (guard.can_fork, lambda: False):
+        monkeypatch.setattr(guard, "can_fork", where)
+
+        class Odd:
+            def __repr__(self) -> str:
+                return "Odd()"
+
+        feedback = check(CODE, lambda hand: Odd(), lang="en")
+        assert feedback.correct is False and "Odd()" in feedback.message
+        assert t("guard.error.not_plain", "en", function="<lambda>", value="Odd()",
+                 input="(1, 2, 3, 4, 5)") in feedback.message

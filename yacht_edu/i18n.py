@@ -46,10 +46,10 @@ import functools
 import gettext
 import math
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from yacht_edu.errors import RuleError
 
@@ -63,6 +63,7 @@ __all__ = [
     "RTL_LANGUAGES",
     "BoxName",
     "BoxNames",
+    "CatalogWarning",
     "Faces",
     "Given",
     "UnknownLanguageError",
@@ -207,11 +208,34 @@ def language(code: str) -> Iterator[None]:
 
 @functools.cache
 def catalog(code: str) -> Mapping[str, str]:
-    """All translated messages of one language, read from its ``.po`` files."""
+    """All translated messages of one language, read from its ``.po`` files; a file that cannot
+    be read (damaged: not UTF-8, a broken line) is left out with a :class:`CatalogWarning`, and
+    its messages come in English."""
     messages: dict[str, str] = {}
     for path in sorted((LOCALE_DIR / check_language(code)).glob("*.po")):
-        messages.update(read_po(path.read_text(encoding="utf-8")))
+        messages.update(readable_part(path, read_po, messages if code == "en" else None) or {})
     return messages
+
+
+class CatalogWarning(UserWarning):
+    """A catalog file that cannot be read: its messages come in English (say it once)."""
+
+
+def readable_part(path: Path, reader: Callable[[str], Mapping[str, Any]],
+                  english: Mapping[str, str] | None) -> Mapping[str, Any] | None:
+    """``reader`` of the catalog file ``path``, or None (with a :class:`CatalogWarning`) when
+    the file cannot be read; ``english``: the English messages read so far, when ``path`` is
+    English's own (the warning's words come from them)."""
+    try:
+        return reader(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeError, ValueError, SyntaxError, MemoryError) as error:
+        import warnings
+
+        words = (english if english is not None else catalog("en")).get(
+            "i18n.catalog_unreadable", "{path}: {reason}")
+        warnings.warn(words.format(path=str(path), reason=type(error).__name__),
+                      CatalogWarning, stacklevel=2)
+        return None
 
 
 _PO_LINE = re.compile(r'^(msgid|msgid_plural|msgctxt|msgstr(?:\[\d+\])?)\s+(".*")\s*$|^(".*")\s*$')
@@ -276,7 +300,23 @@ def words(msgid: str, code: str, params: Mapping[str, object]) -> str:
         text = in_order(catalog(code)[msgid], code)
     else:
         text = catalog("en").get(msgid) or msgid.removeprefix(BOX_PREFIX)
-    return filled(text, code, params) if params else text
+    return safely_filled(msgid, text, code, params) if params else text
+
+
+def safely_filled(msgid: str, text: str, code: str, params: Mapping[str, object]) -> str:
+    """:func:`filled`; a translation whose placeholders are broken (a stray ``{``, a name the
+    English has not) falls back to the English message, and that to the message id."""
+    try:
+        return filled(text, code, params)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        if msgid in plural_catalog("en"):
+            english = plural_form(msgid, params.get("count"), "en")[1]
+        else:
+            english = catalog("en").get(msgid, msgid)
+        try:
+            return filled(english, "en", params)
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+            return msgid
 
 
 def plural_form(msgid: str, count: object, code: str) -> tuple[str, str]:
@@ -364,7 +404,7 @@ def _in_order(text: str) -> str:
 
 
 def _letter(character: str) -> bool:
-    return bool(character) and unicodedata.category(character).startswith("L")
+    return character.isalpha()  # a letter of any script (Unicode's L categories)
 
 
 def _isolated_pieces(span: str, glued: tuple[bool, bool] = (False, False)) -> str:
@@ -578,7 +618,8 @@ def tn(msgid: str, count: int, lang: str | None = None, /, **params: object) -> 
     if msgid not in plural_catalog("en"):
         return isolated(words(msgid, code, {"count": count, **params}), code)
     found, text = plural_form(msgid, count, code)
-    return isolated(filled(in_order(text, found), found, {"count": count, **params}), code)
+    return isolated(safely_filled(msgid, in_order(text, found), found,
+                                  {"count": count, **params}), code)
 
 
 @functools.cache
@@ -586,7 +627,7 @@ def plural_catalog(code: str) -> Mapping[str, tuple[str, ...]]:
     """The plural entries of one language: each id with its forms, in ``msgstr[n]`` order."""
     messages: dict[str, tuple[str, ...]] = {}
     for path in sorted((LOCALE_DIR / check_language(code)).glob("*.po")):
-        messages.update(read_plural_po(path.read_text(encoding="utf-8")))
+        messages.update(readable_part(path, read_plural_po, None) or {})
     return messages
 
 
@@ -605,10 +646,11 @@ def read_plural_po(text: str) -> dict[str, tuple[str, ...]]:
 def plural_rule(code: str) -> Callable[[int], int]:
     """Which form a number takes in ``code``: the ``plural=`` of its catalogs' header."""
     for path in sorted((LOCALE_DIR / check_language(code)).glob("*.po")):
-        found = re.search(r"Plural-Forms:\s*nplurals=\d+;\s*plural=([^;\\\"]+)",
-                          path.read_text(encoding="utf-8"))
-        if found:
-            return gettext.c2py(found.group(1).strip())
+        with contextlib.suppress(OSError, UnicodeError, ValueError):  # a damaged file: the next
+            found = re.search(r"Plural-Forms:\s*nplurals=\d+;\s*plural=([^;\\\"]+)",
+                              path.read_text(encoding="utf-8"))
+            if found:
+                return gettext.c2py(found.group(1).strip())
     return gettext.c2py("n != 1")
 
 

@@ -3,7 +3,9 @@
 - A **keep rule** answers "which dice do I keep?": a function ``(dice, rolls_left) -> kept``
   given the five dice (sorted) and the rolls still to come; it returns the values to keep.
 - A **box rule** answers "which box do I score?": how much a strategy likes each box it could
-  score now (used by :mod:`yacht_edu.strategies`, which plays whole games).
+  score now, given the points it would gain there (used by :mod:`yacht_edu.strategies`, which
+  plays whole games).  A learner's box rule is asked where it can be stopped
+  (:class:`GuardedBoxRule`), once for each pair of points and box it has not been asked about.
 - A **strategy** (:class:`Strategy`) is a named pair of them.  Without a keep rule it keeps the
   dice its box rule likes best by the end of the turn; ``optimal`` plays as the solvers do.
 
@@ -27,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from yacht_edu.dice import Dice, faces, kept_values
 from yacht_edu.errors import InvalidKeepError, RuleError
-from yacht_edu.guard import answers
+from yacht_edu.guard import answers, is_ours
 from yacht_edu.hands import FACES, Hand
 from yacht_edu.i18n import Faces, Given, t
 
@@ -42,6 +44,7 @@ __all__ = [
     "STRATEGIES",
     "TURN_STRATEGIES",
     "BoxRule",
+    "GuardedBoxRule",
     "KeepRule",
     "Strategy",
     "UnknownStrategyError",
@@ -126,6 +129,92 @@ def box_pars(rules: Rules) -> Mapping[str, float]:
                              for box in rules.boxes})
 
 
+class GuardedBoxRule:
+    """A learner's box rule, asked where it can be stopped (:func:`yacht_edu.guard.answers`):
+    called as the rule is, with the rules, the points each row would gain and each row's box,
+    it asks the learner's function once for every pair of (box, points) not asked before — all
+    of them in one table, a few times a game — and answers every row from what it said.  So
+    the rule is read as liking each pair on its own; one that raises, loops, or gives anything
+    but one finite number per row raises :class:`~yacht_edu.errors.LearnerFunctionError`
+    naming it."""
+
+    def __init__(self, rule: BoxRule) -> None:
+        self.rule = rule
+        #: per rule set: liking by [box, points] (NaN: not asked yet)
+        self.tables: dict[object, npt.NDArray[np.float64]] = {}
+
+    def __call__(self, rules: Rules, gain: npt.NDArray[np.float64],
+                 box: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+        import numpy as np
+
+        gains, boxes = np.broadcast_arrays(np.asarray(gain, dtype=np.float64),
+                                           np.asarray(box, dtype=np.intp))
+        points = np.rint(gains).astype(np.int64)
+        if gains.size == 0 or points.min() < 0 or not np.array_equal(points, gains):
+            return self.ask(rules, gains.ravel(), boxes.ravel()).reshape(gains.shape)
+        table = self.table(rules, int(boxes.max()) + 1, int(points.max()) + 1)
+        liked = table[boxes, points]
+        unknown = np.isnan(liked)
+        if unknown.any():
+            width = table.shape[1]
+            pairs = np.unique(boxes[unknown].astype(np.int64) * width + points[unknown])
+            asked_boxes, asked_points = pairs // width, pairs % width
+            table[asked_boxes, asked_points] = self.ask(rules, asked_points.astype(np.float64),
+                                                        asked_boxes.astype(np.intp))
+            liked = table[boxes, points]
+        found: npt.NDArray[np.float64] = liked
+        return found
+
+    def table(self, rules: Rules, boxes: int, width: int) -> npt.NDArray[np.float64]:
+        """The rule set's table, grown to hold ``boxes`` × ``width`` pairs."""
+        import numpy as np
+
+        table = self.tables.get(rules)
+        if table is None or table.shape[0] < boxes or table.shape[1] < width:
+            grown = np.full((max(boxes, 0 if table is None else table.shape[0]),
+                             max(width, 0 if table is None else table.shape[1])), np.nan)
+            if table is not None:
+                grown[:table.shape[0], :table.shape[1]] = table
+            table = self.tables[rules] = grown
+        return table
+
+    def ask(self, rules: Rules, gain: npt.NDArray[np.float64],
+            box: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+        """The learner's rule on these rows, in one guarded call."""
+        import numpy as np
+
+        (liked,) = answers(self.rule, [(rules, gain, box)],
+                           lambda args, value: checked_liking(self.rule, len(gain), value))
+        return np.array(liked, dtype=np.float64)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GuardedBoxRule) and other.rule == self.rule
+
+    def __hash__(self) -> int:
+        return hash(self.rule)
+
+    def __repr__(self) -> str:
+        return repr(self.rule)
+
+
+def checked_liking(rule: object, rows: int, value: object) -> tuple[float, ...]:
+    """What a box rule gave for ``rows`` rows, if it is one finite number per row (or one for
+    them all)."""
+    import numpy as np
+
+    from yacht_edu.errors import LearnerFunctionError
+    from yacht_edu.guard import name_of
+
+    try:
+        liked = np.broadcast_to(np.asarray(value, dtype=np.float64), (rows,))
+        if np.isfinite(liked).all():
+            return tuple(float(number) for number in liked)
+    except (TypeError, ValueError):  # text, a list of the wrong length, an object
+        pass
+    raise LearnerFunctionError("guard.error.box_rule", function=name_of(rule), rows=rows,
+                               value=Given(value))
+
+
 # -- strategies --------------------------------------------------------------------------------
 
 
@@ -142,6 +231,11 @@ class Strategy:
     box_rule: BoxRule | None = None
     keep_rule: KeepRule | None = None
     optimal: bool = field(default=False, repr=False)
+
+    def __post_init__(self) -> None:
+        rule = self.box_rule  # a learner's: asked where it can be stopped
+        if rule is not None and not is_ours(rule) and not isinstance(rule, GuardedBoxRule):
+            object.__setattr__(self, "box_rule", GuardedBoxRule(rule))
 
     def label(self, lang: str | None = None) -> str:
         return t(f"strategy.{self.name}", lang)

@@ -22,7 +22,7 @@ import pytest
 
 import yacht_edu as ye
 from tests.hub.classhub import LEARNERS, TEACHER, Classroom, Learner, command_lines
-from yacht_edu.classroom.service import NAME
+from yacht_edu.classroom.hub import NAME
 from yacht_edu.lessons import exercise
 
 pytestmark = pytest.mark.hub
@@ -177,3 +177,62 @@ def service_pid(data: Path) -> int:
         if b"yacht_edu.classroom" in command and str(data).encode() in command:
             return pid
     raise LookupError("no class service running")
+
+
+# -- a learner who tries things (issue 29): on the real hub, from the learner's own kernel ------
+
+
+def test_text_that_could_break_the_page_is_refused(classroom: Classroom,
+                                                   taught: dict[str, Any]) -> None:
+    """S1, S11: a lone surrogate or a direction mark in a group's name, posted with the
+    learner's own token from her kernel: 400, nothing stored; the teacher's page, the HTML
+    view and the export still answer, with no script and in no frame."""
+    import urllib.request
+
+    before = view(classroom, taught["token"])
+    kernel = classroom.kernels[LEARNERS[0]]
+    made = ("json.dumps({'id': __import__('uuid').uuid4().hex, 'kind': 'tally', "
+            "'time': __import__('time').time(), 'tally': 'b' * 32, 'group': 'XX', "
+            "'counts': [1] * 6}).encode()")
+    for mark in ("\\udc80", "\\u202e"):  # JSON escapes: a lone surrogate, a mark
+        body = f"{made}.replace(b'XX', {mark!r}.encode('ascii', 'backslashreplace'))"
+        assert kernel.check(f"print(ask('api/events', {body}))").strip() == "400", mark
+    assert view(classroom, taught["token"])["dice"] == before["dice"]
+    for path in ("", "api/view?format=html", "api/export.csv"):
+        request = urllib.request.Request(f"{classroom.hub.url}{SERVICE}{path}",
+                                         headers={"Authorization": f"token {taught['token']}"})
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            assert answer.status == 200
+            answer.read().decode("utf-8")
+            assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
+            assert answer.headers["X-Frame-Options"] == "DENY"
+
+
+def test_forgetting_a_learner_on_the_running_service(classroom: Classroom,
+                                                     taught: dict[str, Any]) -> None:
+    """S3: ``forget --learner`` run by the administrator while the hub keeps the service
+    running: the learner is gone from the view, the page and the export at once, and her next
+    event appears (last of this file: it changes the class)."""
+    import subprocess
+    import sys
+    import urllib.request
+
+    asha, ravi = LEARNERS
+    assert asha in view(classroom, taught["token"])["learners"]
+    done = subprocess.run([sys.executable, "-m", "yacht_edu.classroom", "forget", "--data",
+                           str(classroom.class_data), "--learner", asha],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.strip()
+    seen = view(classroom, taught["token"])
+    assert seen["learners"] == [ravi] and GROUPS[asha] not in seen["dice"]["groups"]
+    request = urllib.request.Request(f"{classroom.hub.url}{SERVICE}api/export.csv",
+                                     headers={"Authorization": f"token {taught['token']}"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        assert asha not in answer.read().decode()
+    kernel = classroom.kernels[asha]
+    sent = kernel.check("from yacht_edu.lessons import check, exercise\n"
+                        "check('02.3', exercise('02.3').example())\n"
+                        "from yacht_edu.classroom import sender\n"
+                        "print(sender.sender().flush(60))")
+    assert sent.strip().endswith("True")
+    assert view(classroom, taught["token"])["grid"][asha]["02.3"]["right"] is True

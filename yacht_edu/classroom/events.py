@@ -11,7 +11,14 @@ missing one, a value of the wrong type, a key written twice, a text too long or 
   ``counts`` (six whole numbers);
 - ``game``: a finished game — ``game`` (its own id), ``rules`` and ``players``, each with
   ``name``, ``points`` and the luck and skill of :func:`yacht_edu.luck_and_skill`
-  (``start``, ``luck``, ``loss``; null when they could not be worked out).
+  (``start``, ``luck``, ``loss``; null when they could not be worked out); optionally
+  ``staged``, how many of its rolls were set by hand (``roll(result=...)``).  A player's points
+  are at most what the rule set can give (:func:`most_points`) when the rules are one of the
+  package's.
+
+A text (a group's, a player's or a rule set's name) is valid Unicode (no lone surrogate), with no
+control character and no direction mark or embedding (which could make a name read as another
+on the teacher's page).
 
 Every event also has ``id`` (32 hexadecimal digits, made by the kernel: an event sent twice is
 stored once), ``kind`` and ``time`` (seconds since 1970, the kernel's clock).  Who sent it is
@@ -30,6 +37,7 @@ yacht_edu.classroom.events.BadEventError: The event has no field id.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -38,9 +46,10 @@ from typing import Any
 
 from yacht_edu.checks import each_key_once
 from yacht_edu.errors import RuleError
-from yacht_edu.i18n import LANGUAGES
+from yacht_edu.i18n import BIDI_CONTROLS, LANGUAGES
 
-__all__ = ["KINDS", "MAX_BYTES", "MAX_PLAYERS", "BadEventError", "read_event"]
+__all__ = ["KINDS", "MAX_BYTES", "MAX_PLAYERS", "BadEventError", "clean_text", "most_points",
+           "read_event"]
 
 #: The most bytes an event may take (a check takes about 200, a game of 8 players about 900).
 MAX_BYTES = 4096
@@ -54,8 +63,15 @@ MAX_COUNT = 1_000_000
 #: Seconds since 1970: events are from 2020 to 2100.
 EARLIEST, LATEST = 1_577_836_800.0, 4_102_444_800.0
 
+#: The largest whole number a "number" field may be (a float's exact range).
+MAX_NUMBER = 2**53
+
 _ID = re.compile(r"[0-9a-f]{32}")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: What a text may not hold: control characters, line and paragraph separators, lone
+#: surrogates (not Unicode text: no page or file could be written with one) and every direction
+#: mark or embedding (a name that reads as another, right to left).
+NOT_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff"
+                       + "".join(sorted(BIDI_CONTROLS)) + "]")
 
 COMMON = {"id": "id", "kind": "string", "time": "number"}
 #: Each kind's own fields and their types.
@@ -67,6 +83,8 @@ KINDS: Mapping[str, Mapping[str, str]] = {
 }
 PLAYER = {"name": "text", "points": "integer", "start": "number|null", "luck": "number|null",
           "loss": "number|null"}
+#: Fields an event may leave out (an older kernel's events have not got them).
+OPTIONAL: Mapping[str, Mapping[str, str]] = {"game": {"staged": "integer"}}
 
 
 class BadEventError(RuleError):
@@ -85,13 +103,13 @@ def read_event(body: bytes) -> dict[str, Any]:
                                                           "classview.event.key_twice"))
     except BadEventError:
         raise
-    except ValueError:  # not UTF-8, or not JSON
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, or nested past Python's reach
         raise BadEventError("classview.event.not_json") from None
     event = fields(data, "event", {**COMMON, "kind": "string"}, more=True)
     kind = event["kind"]
     if kind not in KINDS:
         raise BadEventError("classview.event.bad_value", field="kind")
-    event = fields(data, "event", {**COMMON, **KINDS[kind]})
+    event = fields(data, "event", {**COMMON, **KINDS[kind]}, optional=OPTIONAL.get(kind, {}))
     if not EARLIEST <= event["time"] <= LATEST:
         raise BadEventError("classview.event.bad_value", field="time")
     {"check": check_event, "tally": tally_event, "game": game_event}[kind](event)
@@ -103,20 +121,24 @@ def not_a_number(word: str) -> None:
     raise BadEventError("classview.event.not_json")
 
 
-def fields(data: Any, where: str, wanted: Mapping[str, str], *,
-           more: bool = False) -> dict[str, Any]:
-    """``data`` as an object with exactly the ``wanted`` fields, each of its type (``more``:
-    other fields are let through, to be checked later)."""
+def fields(data: Any, where: str, wanted: Mapping[str, str], *, more: bool = False,
+           optional: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """``data`` as an object with exactly the ``wanted`` fields (and any of the ``optional``
+    ones), each of its type (``more``: other fields are let through, to be checked later)."""
     if not isinstance(data, dict):
         raise BadEventError("classview.event.wrong_type", field=where)
+    optional = optional or {}
     if not more:
         for name in data:
-            if name not in wanted:
+            if name not in wanted and name not in optional:
                 raise BadEventError("classview.event.unknown_field", field=shown(name))
     for name, kind in wanted.items():
         if name not in data:
             raise BadEventError("classview.event.missing_field", field=name)
         if not of_type(data[name], kind):
+            raise BadEventError("classview.event.wrong_type", field=name)
+    for name, kind in optional.items():
+        if name in data and not of_type(data[name], kind):
             raise BadEventError("classview.event.wrong_type", field=name)
     return dict(data)
 
@@ -127,21 +149,32 @@ def of_type(value: Any, kind: str) -> bool:
         return value is None or of_type(value, kind.removesuffix("|null"))
     if isinstance(value, bool):
         return kind == "boolean"
-    if kind == "number":
-        return isinstance(value, (int, float)) and math.isfinite(value)
+    if kind == "number":  # a whole number past a float's range is no number of ours
+        return ((isinstance(value, float) and math.isfinite(value))
+                or (isinstance(value, int) and abs(value) <= MAX_NUMBER))
     if kind == "integer":
         return isinstance(value, int)
     if kind == "id":
         return isinstance(value, str) and _ID.fullmatch(value) is not None
     if kind == "text":
         return (isinstance(value, str) and len(value) <= MAX_TEXT
-                and _CONTROL.search(value) is None)
+                and NOT_TEXT.search(value) is None)
     return isinstance(value, {"string": str, "array": list, "boolean": bool}[kind])
 
 
 def shown(name: str) -> str:
     """A field's name as a message shows it: printable and short."""
     return repr(name[:MAX_TEXT])
+
+
+def clean_text(text: str) -> str:
+    """``text`` as an event may carry it: without what a text may not hold (see the module),
+    cut to :data:`MAX_TEXT` characters (what a learner's kernel sends of a name it was given).
+
+    >>> clean_text("\\u202eGroup A\\x00")
+    'Group A'
+    """
+    return NOT_TEXT.sub("", text)[:MAX_TEXT]
 
 
 def check_event(event: dict[str, Any]) -> None:
@@ -179,11 +212,12 @@ def game_event(event: dict[str, Any]) -> None:
     if not 1 <= len(players) <= MAX_PLAYERS:
         raise BadEventError("classview.event.bad_value", field="players")
     names = set()
+    most = most_points(event["rules"])
     for number, data in enumerate(players):
         where = f"players[{number}]"
         player = fields(data, where, PLAYER)
         names.add(player["name"])
-        if not player["name"] or player["points"] not in range(MAX_COUNT + 1):
+        if not player["name"] or player["points"] not in range(min(most, MAX_COUNT) + 1):
             raise BadEventError("classview.event.bad_value", field=where)
         parts = [player[key] for key in ("start", "luck", "loss")]
         if any(part is None for part in parts):
@@ -196,3 +230,28 @@ def game_event(event: dict[str, Any]) -> None:
             raise BadEventError("classview.event.bad_value", field=where)
     if len(names) != len(players):
         raise BadEventError("classview.event.bad_value", field="players")
+    if event.get("staged", 0) not in range(MAX_TRIES + 1):
+        raise BadEventError("classview.event.bad_value", field="staged")
+
+
+@functools.cache
+def most_points(rules: str) -> int:
+    """The most points one player can end a game of ``rules`` with: every box at its highest,
+    the upper bonus, and a yahtzee bonus at every turn after the first (Yahtzee: 1,575); a rule
+    set the package does not know (a learner's own): :data:`MAX_COUNT`.
+
+    >>> most_points("yacht"), most_points("yahtzee"), most_points("mine")
+    (297, 1575, 1000000)
+    """
+    from yacht_edu.hands import HANDS
+    from yacht_edu.rules import RULE_SETS, get_rules
+
+    if rules not in RULE_SETS:
+        return MAX_COUNT
+    played = get_rules(rules)
+    most = sum(max(played.score(hand, box) for hand in HANDS) for box in played.boxes)
+    if played.has_upper_bonus:
+        most += played.upper_bonus_rule[1]
+    if played.has_yahtzee_bonus:
+        most += (played.turns - 1) * played.yahtzee_bonus_points
+    return most

@@ -8,7 +8,8 @@ home with nbgitpuller and opens the lesson::
         --path notebooks/01_playing_yacht.ipynb
 
 Collect: every saved game (``game.to_json()`` written to a file) replayed through the rules, one
-line each — a tampered or truncated file is named and refused::
+line each — a tampered or truncated file is named and refused, and a game whose dice were set by
+hand (``roll(result=...)``) says so::
 
     python -m yacht_edu.classroom collect /home/*/saved_games/*.json
 
@@ -85,5 +86,6 @@ def collect(paths: Iterable[Path]) -> list[tuple[Path, str]]:
             continue
         totals = ", ".join(f"{player} {points}" for player, points in game.totals.items())
         state = "over" if game.over else f"not over, {len(game.history)} moves"
-        lines.append((path, f"{game.rules!r}, seed {game.seed}, {state}: {totals}"))
+        staged = f" — {game.staged_note()}" if game.staged_rolls else ""
+        lines.append((path, f"{game.rules!r}, seed {game.seed}, {state}: {totals}{staged}"))
     return lines

@@ -1,6 +1,8 @@
 """The hub's configuration for the class service, as ``python -m yacht_edu.classroom hub-config``
 prints it: the managed service (the hub starts and restarts it), the access every learner's
 server token needs to send to it, and the one setting that tells a learner's kernel where it is.
+Printing it needs nothing beyond the package; the service it starts needs the ``hub`` extra
+(``pip install 'yacht_edu[hub]'``), which the command checks first.
 
 >>> snippet = hub_config(data="/srv/yacht_edu/class", python="/opt/tljh/user/bin/python")
 >>> print(snippet.splitlines()[2:5])
@@ -14,9 +16,10 @@ from __future__ import annotations
 import json
 import sys
 
-from yacht_edu.classroom.service import NAME
+__all__ = ["NAME", "SERVICE_ENVIRONMENT", "hub_config"]
 
-__all__ = ["SERVICE_ENVIRONMENT", "hub_config"]
+#: The service's name on the hub (its URL is ``/services/<name>/``).
+NAME = "yacht-class"
 
 #: The variable a learner's server passes its kernels: where the class service is.
 SERVICE_ENVIRONMENT = "YACHT_EDU_CLASS_SERVICE"

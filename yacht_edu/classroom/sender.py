@@ -227,7 +227,9 @@ def check_event(exercise: str, correct: bool, guess: bool, tries: int,
 
 
 def tally_event(tally: str, group: str, counts: list[int]) -> Event:
-    return {"kind": "tally", "tally": tally, "group": group[:60], "counts": list(counts)}
+    from yacht_edu.classroom.events import clean_text
+
+    return {"kind": "tally", "tally": tally, "group": clean_text(group), "counts": list(counts)}
 
 
 def game_event(saved: str, game: str) -> Build:
@@ -235,6 +237,7 @@ def game_event(saved: str, game: str) -> Build:
     player's points with their luck and skill (null when they cannot be worked out)."""
 
     def build() -> Event:
+        from yacht_edu.classroom.events import clean_text
         from yacht_edu.game import Game
 
         finished = Game.from_json(saved)
@@ -246,11 +249,11 @@ def game_event(saved: str, game: str) -> Build:
         players = []
         for name in finished.players:
             entry = lucky.get(name)
-            players.append({"name": name[:60], "points": finished.totals[name],
+            players.append({"name": clean_text(name), "points": finished.totals[name],
                             "start": None if entry is None else entry.start,
                             "luck": None if entry is None else entry.luck,
                             "loss": None if entry is None else entry.loss})
-        return {"kind": "game", "game": game, "rules": str(finished.rules.name)[:60],
-                "players": players}
+        return {"kind": "game", "game": game, "rules": clean_text(str(finished.rules.name)),
+                "players": players, "staged": finished.staged_rolls}
 
     return build

@@ -30,13 +30,22 @@ def class_view_html(view: ClassView) -> str:
     lang = view.lang
     parts = [f"<h2>{html.escape(t('classview.title', lang, klass=view.klass))}</h2>",
              f'<p class="quiet">{_h(t("classview.learners", lang, number=len(view.learners)))}</p>',
-             grid_html(view), misconceptions_html(view), dice_html(view), games_html(view)]
+             damaged_html(view), grid_html(view), misconceptions_html(view), dice_html(view),
+             games_html(view)]
     return (f'<div class="yacht-class" dir="{direction(lang)}"><style>{STYLE}</style>'
             f'{"".join(parts)}</div>')
 
 
 def _h(text: str) -> str:
     return html.escape(text)
+
+
+def damaged_html(view: ClassView) -> str:
+    """A line saying that stored events could not be read (a damaged database), and what to
+    do; nothing when all could."""
+    if not view.damaged:
+        return ""
+    return f'<p class="stuck">{_h(t("classview.damaged_rows", view.lang, number=view.damaged, folder="DIR"))}</p>'  # noqa: E501
 
 
 def grid_html(view: ClassView) -> str:
@@ -71,8 +80,10 @@ def misconceptions_html(view: ClassView) -> str:
     lang = view.lang
     items = []
     for ex, found in view.misconceptions.items():
-        lines = "".join(f"<li>{_h(t('classview.shown_by', lang, number=count))} {_h(words)}</li>"
-                        for _, words, count in found)
+        lines = "".join(f"<li>{_h(t('classview.shown_by', lang, number=mistake.learners))} "
+                        f"{_h(mistake.words)} "
+                        f'<span class="quiet">{_h(t("classview.who", lang, names=", ".join(mistake.who)))}</span></li>'  # noqa: E501
+                        for mistake in found)
         items.append(f"<li><b>{_h(ex)}</b><ul>{lines}</ul></li>")
     body = (f"<ul>{''.join(items)}</ul>" if items
             else f'<p class="quiet">{_h(t("classview.no_misconceptions", lang))}</p>')
@@ -83,15 +94,19 @@ def dice_html(view: ClassView) -> str:
     lang, pooled = view.lang, view.dice
     head = "".join(f"<th>{face}</th>" for face in range(1, 7))
 
-    def row(name: str, counts: tuple[int, ...], p: float | None, css: str = "") -> str:
-        shown = "–" if p is None else p_value(p, lang)
+    def row(name: str, counts: tuple[int, ...], p: float | None, css: str = "",
+            too_many: bool = False) -> str:
+        shown = (_h(t("classview.too_many_rolls", lang)) if too_many
+                 else "–" if p is None else p_value(p, lang))
         return (f'<tr class="{css}"><th>{_h(name)}</th>'
                 f'{"".join(f"<td>{c}</td>" for c in counts)}<td>{sum(counts)}</td>'
                 f"<td>{shown}</td></tr>")
 
-    rows = [row(group or t("classview.no_group", lang), counts, pooled.p_values[group])
+    rows = [row(group or t("classview.no_group", lang), counts, pooled.p_values[group],
+                too_many=group in pooled.too_many)
             for group, counts in pooled.groups.items()]
-    rows.append(row(t("classview.whole_class", lang), pooled.whole, pooled.p_value, "stuck"))
+    rows.append(row(t("classview.whole_class", lang), pooled.whole, pooled.p_value, "stuck",
+                    too_many=pooled.whole_too_many))
     return (f"<h3>{_h(t('classview.dice', lang))}</h3>"
             f"<table><tr><th>{_h(t('classview.group', lang))}</th>{head}"
             f"<th>{_h(t('classview.rolls', lang))}</th><th>{_h(t('classview.p_value', lang))}</th>"
@@ -111,8 +126,11 @@ def games_html(view: ClassView) -> str:
         for player in game.players:
             numbers = "".join(f"<td>{number_text(player[key], lang, key == 'luck')}</td>"
                               for key in ("start", "luck", "loss"))
+            staged = (f' <span class="wrong">{_h(t("classview.staged", lang, count=game.staged))}'
+                      "</span>" if game.staged else "")
             rows.append(f"<tr><td>{_h(game.learner)}</td><td>{_h(player['name'])}</td>"
-                        f"<td>{_h(game.rules)}</td><td>{player['points']}</td>{numbers}</tr>")
+                        f"<td>{_h(game.rules)}{staged}</td><td>{player['points']}</td>{numbers}"
+                        "</tr>")
     if not rows:
         return (f"<h3>{_h(t('classview.games', lang))}</h3>"
                 f'<p class="quiet">{_h(t("classview.no_games", lang))}</p>')

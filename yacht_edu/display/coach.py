@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from yacht_edu.coach import choice_label
 from yacht_edu.display.dice import die_svg
 from yacht_edu.display.numbers import decimal, percent, percentage_points
+from yacht_edu.display.plain import expected_now_text, known
 from yacht_edu.display.text import direction
 from yacht_edu.i18n import t
 
@@ -20,8 +21,7 @@ __all__ = ["advice_html", "analysis_html"]
 def advice_html(advice: Advice, lang: str | None = None) -> str:
     """The advice as a table: rank, choice, expected final score ± sd, loss; ties marked."""
     head = t("coach.heading", lang, rules=advice.rules.label(lang))
-    status = t("coach.expected_now", lang, mean=decimal(advice.expected, 2, lang),
-               sd=decimal(advice.sd, 2, lang))
+    status = expected_now_text(advice, lang)
     if not advice.choices:
         note = t("coach.game_over" if advice.card.complete else "coach.roll_first", lang)
         return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
@@ -40,7 +40,7 @@ def advice_html(advice: Advice, lang: str | None = None) -> str:
         rows.append(f'<tr class="yacht-coach-choice"{style}><td>{rank}</td>'
                     f"<td>{_choice_html(entry.choice, lang)}</td>"
                     f'<td style="text-align:right">{decimal(entry.expected, 2, lang)}</td>'
-                    f'<td style="text-align:right">± {decimal(entry.sd, 2, lang)}</td>'
+                    f'<td style="text-align:right">{spread(entry.sd, lang)}</td>'
                     f'<td style="text-align:right">{decimal(entry.loss, 2, lang)}</td></tr>')
     dice = " ".join(map(str, advice.dice or ()))
     situation = t("coach.situation", lang, dice=dice, count=advice.rolls_left)
@@ -63,14 +63,25 @@ def _target_html(advice: Advice, head: str, lang: str | None) -> str:
         rows.append(f'<tr class="yacht-coach-choice"{style}><td>{entry.rank}</td>'
                     f"<td>{_choice_html(entry.choice, lang)}</td>"
                     f'<td style="text-align:right">{percent(entry.chance, lang)}</td>'
-                    f'<td style="text-align:right">{decimal(entry.expected, 2, lang)}</td>'
+                    f'<td style="text-align:right">{mean_or_dash(entry.expected, lang)}</td>'
                     f'<td style="text-align:right">{percentage_points(entry.loss, lang)}</td>'
                     "</tr>")
     dice = " ".join(map(str, advice.dice or ()))
     situation = t("coach.situation", lang, dice=dice, count=advice.rolls_left)
+    status = expected_now_text(advice, lang)
+    shown = " · ".join(html.escape(part) for part in (situation, status) if part)
     return (f'<div class="yacht-coach" dir="{direction(lang)}"><b>{html.escape(head)}</b>'
-            f"<p>{html.escape(situation)}</p>"
+            f"<p>{shown}</p>"
             f'<table class="yacht-coach-table"><tr>{columns}</tr>{"".join(rows)}</table></div>')
+
+
+def mean_or_dash(mean: float, lang: str | None) -> str:
+    return decimal(mean, 2, lang) if known(mean) else "–"
+
+
+def spread(sd: float, lang: str | None) -> str:
+    """``± sd``, or – when the spread is not known."""
+    return f"± {decimal(sd, 2, lang)}" if known(sd) else "–"
 
 
 def _choice_html(choice: ChoiceValue, lang: str | None) -> str:

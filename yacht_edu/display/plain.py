@@ -10,6 +10,7 @@ IPython writes, in a list too) are these sentences, every word from the catalogs
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from yacht_edu.display.numbers import decimal, percent, percentage_points
@@ -22,8 +23,7 @@ if TYPE_CHECKING:
     from yacht_edu.strategies import Simulation
 
 __all__ = ["advice_text", "analysis_text", "choice_text", "decision_text", "distribution_text",
-           "expected_text",
-           "game_text", "simulation_text"]
+           "expected_now_text", "expected_text", "game_text", "simulation_text"]
 
 #: Between the parts of one line (as the coach's situation line writes it).
 PARTS = " · "
@@ -37,15 +37,40 @@ def choice_text(choice: Choice, lang: str | None = None) -> str:
     from yacht_edu.coach import choice_label
 
     label = choice_label(choice.choice, lang)
-    if choice.chance == choice.chance:  # ranked for a target (not NaN)
+    if known(choice.chance):  # ranked for a target
         return PARTS.join([
             label, f"{t('probability.chance', lang)}: {percent(choice.chance, lang)}",
-            f"{t('coach.col_expected', lang)}: {decimal(choice.expected, 2, lang)}",
+            *([f"{t('coach.col_expected', lang)}: {decimal(choice.expected, 2, lang)}"]
+              if known(choice.expected) else []),
             f"{t('coach_target.col_gives_up', lang)}: {percentage_points(choice.loss, lang)}"])
+    spread = f" ± {decimal(choice.sd, 2, lang)}" if known(choice.sd) else ""
     return PARTS.join([
-        label, f"{t('coach.col_expected', lang)}: {decimal(choice.expected, 2, lang)} ± "
-               f"{decimal(choice.sd, 2, lang)}",
+        label, f"{t('coach.col_expected', lang)}: {decimal(choice.expected, 2, lang)}{spread}",
         f"{t('coach.col_loss', lang)}: {decimal(choice.loss, 2, lang)}"])
+
+
+def known(number: float) -> bool:
+    """Whether a worked-out number is known (not NaN, not infinite): what is not is left out
+    of the text, never written ``nan``."""
+    return math.isfinite(number)
+
+
+def expected_now_text(advice: Advice, lang: str | None = None) -> str:
+    """What is known of the final score from here: in the target mode, the chance of reaching
+    the target and the expected final score playing for it; else the expected final score with
+    the best play, ± its spread when there is one ("" when nothing is known)."""
+    mean = decimal(advice.expected, 2, lang)
+    if advice.target is not None and known(advice.chance):
+        chance = percent(advice.chance, lang)
+        if known(advice.expected):
+            return t("coach_target.expected_now", lang, target=advice.target, chance=chance,
+                     mean=mean)
+        return t("coach_target.chance_now", lang, target=advice.target, chance=chance)
+    if not known(advice.expected):
+        return ""
+    if known(advice.sd):
+        return t("coach.expected_now", lang, mean=mean, sd=decimal(advice.sd, 2, lang))
+    return t("coach.expected_now_mean", lang, mean=mean)
 
 
 def advice_text(advice: Advice, lang: str | None = None) -> str:
@@ -54,9 +79,8 @@ def advice_text(advice: Advice, lang: str | None = None) -> str:
     lines = [t("coach.heading", lang, rules=advice.rules.label(lang))]
     dice = " ".join(map(str, advice.dice or ()))
     situation = t("coach.situation", lang, dice=dice, count=advice.rolls_left)
-    lines.append(PARTS.join([situation, t("coach.expected_now", lang,
-                                          mean=decimal(advice.expected, 2, lang),
-                                          sd=decimal(advice.sd, 2, lang))]))
+    lines.append(PARTS.join(part for part in (situation, expected_now_text(advice, lang))
+                            if part))
     if not advice.choices:
         lines.append(t("coach.game_over" if advice.card.complete else "coach.roll_first", lang))
     for entry in advice.choices[:SHOWN_CHOICES]:

@@ -399,7 +399,7 @@ class CodeExercise(Task):
             return Verdict(None, "lessons.code.not_written.stub")
         cases = list(self.inputs())
         try:  # every input at once, where the learner's function can be stopped
-            results = guard.answers(answer, cases, lambda args, got: guard.sent_back(got),
+            results = guard.answers(answer, cases, lambda args, got: got,
                                     seconds=TIME_LIMIT)
         except RuleError as failed:  # it raised, ran too long, took too much memory, ended
             return Verdict(False, failed.msgid, failed.params)

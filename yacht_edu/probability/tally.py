@@ -1,7 +1,10 @@
 """A class's tally of a physical die: the faces rolled, kept as an immutable value, saved to and
 read from CSV so that several groups' tallies can be pooled.
 
-The CSV has one row per group: ``group,1,2,3,4,5,6`` (the counts of each face).
+The CSV has one row per group: ``group,1,2,3,4,5,6`` (the counts of each face).  Where a tally
+may be saved is decided here too (:func:`save_path`): a ``.csv`` name inside the working folder,
+never a file that holds something else — a notebook, another group's tally — which gets a new
+name beside it instead.
 
 >>> tally = Tally("Group A").add(6).add(6).add_faces([1, 3])
 >>> tally.counts
@@ -24,7 +27,7 @@ from pathlib import Path
 
 from yacht_edu import dice
 from yacht_edu.dice import FACES
-from yacht_edu.errors import InvalidDiceError
+from yacht_edu.errors import InvalidDiceError, RuleError
 from yacht_edu.i18n import Given
 from yacht_edu.probability.fairness import (
     BadCountsError,
@@ -34,9 +37,15 @@ from yacht_edu.probability.fairness import (
     fairness,
 )
 
-__all__ = ["CSV_HEADER", "Tally"]
+__all__ = ["CSV_HEADER", "BadTallyFileError", "Tally", "save_path"]
 
 CSV_HEADER = ("group", *map(str, FACES))
+
+
+class BadTallyFileError(RuleError):
+    """A file name a tally cannot be saved to or read from: the message says why."""
+
+    default_msgid = "die_tally.error.bad_name"
 
 
 @dataclass(frozen=True)
@@ -103,10 +112,20 @@ class Tally:
         return out.getvalue()
 
     def save(self, path: str | Path) -> Path:
-        """Write the tally to a CSV file (one row, this group)."""
+        """Write the tally to a CSV file (one row, this group), replacing what it held: choose
+        the file with :func:`save_path`."""
         target = Path(path)
         target.write_text(self.to_csv(), encoding="utf-8")
         return target
+
+    def is_saved_in(self, path: Path) -> bool:
+        """Whether ``path`` holds a tally of this group only (a copy of this tally saved it)."""
+        try:
+            rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
+        except (OSError, UnicodeError, ValueError, csv.Error):
+            return False
+        return (len(rows) == 2 and tuple(cell.strip() for cell in rows[0]) == CSV_HEADER
+                and rows[1][:1] == [self.group])
 
     @classmethod
     def read_csv(cls, text: str, group: str = "") -> Tally:
@@ -146,3 +165,40 @@ def whole_count(cell: str) -> int:
         return int(cell.strip())
     except ValueError:
         raise BadCountsError("fairness.error.count", value=Given(cell)) from None
+
+
+def save_path(path: str | Path, *, folder: Path, tally: Tally,
+              written: frozenset[Path] = frozenset()) -> Path:
+    """Where ``tally`` is saved when asked for ``path``: the path itself if it names a ``.csv``
+    file inside ``folder`` (the notebook's) that is new, was ``written`` by this tally, or holds
+    this group's tally only; else, for a file that holds something else, the first free name
+    beside it (``tally (2).csv``).  Any other name is refused with
+    :class:`BadTallyFileError`, saying why (a notebook is not a ``.csv`` file).
+    """
+    target = checked_name(path, folder)
+    if target.suffix.lower() != ".csv":
+        raise BadTallyFileError("die_tally.error.not_csv", path=Given(str(path)))
+    number = 1
+    chosen = target
+    while chosen.exists() or chosen.is_symlink():
+        if chosen.resolve() in written or (chosen.is_file() and tally.is_saved_in(chosen)):
+            return chosen
+        number += 1
+        chosen = target.with_name(f"{target.stem} ({number}){target.suffix}")
+    return chosen
+
+
+def checked_name(path: str | Path, folder: Path) -> Path:
+    """``path`` (relative to ``folder``) if it can name a file inside ``folder``."""
+    text = str(path)
+    if not text.strip() or "\0" in text or not text.isprintable():
+        raise BadTallyFileError("die_tally.error.bad_name", path=Given(text))
+    try:
+        text.encode("utf-8")
+        inside = folder.resolve()
+        target = (folder / text).resolve()
+    except (UnicodeError, ValueError, OSError, RuntimeError):
+        raise BadTallyFileError("die_tally.error.bad_name", path=Given(text)) from None
+    if target == inside or not target.is_relative_to(inside):
+        raise BadTallyFileError("die_tally.error.outside", path=Given(text))
+    return target

@@ -16,9 +16,10 @@ whatever reason — or whose checksum fails is *corrupt*; one whose version, rul
 differ is *stale*.  Either is skipped with a :class:`CacheWarning`, and when no directory holds a
 good table the caller solves again and writes it to the learner's directory.  Files are written
 to a temporary name in the same directory and renamed, so a reader (or a second kernel solving
-the same table at the same moment) never sees half a file.  Tables are readable by everyone
-(``0644``, directories ``0755``): a class cache is shared; a learner's own stays private as long
-as their home folder is.
+the same table at the same moment) never sees half a file; a temporary file a killed process
+left is removed at the next save in that directory, once it is ten minutes old.  Tables are
+readable by everyone (``0644``, directories ``0755``): a class cache is shared; a learner's own
+stays private as long as their home folder is.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import math
 import os
 import sys
 import tempfile
+import time
 import warnings
 import zipfile
 from collections.abc import Iterator, Mapping
@@ -178,6 +180,7 @@ def save(path: Path, arrays: Arrays, expected: Mapping[str, object]) -> bool:
     encoded = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), dtype=np.uint8)
     try:
         make_dirs(path.parent)
+        sweep_stale(path.parent)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as file:
@@ -191,6 +194,20 @@ def save(path: Path, arrays: Arrays, expected: Mapping[str, object]) -> bool:
         unwritable(path.parent, error)
         return False
     return True
+
+
+#: Seconds after which a temporary file of a save is taken to be left by a killed process.
+STALE_SECONDS = 600
+
+
+def sweep_stale(folder: Path) -> None:
+    """Remove the temporary files of saves that a killed process left in ``folder`` (older
+    than :data:`STALE_SECONDS`: a save still being written is younger)."""
+    now = time.time()
+    for leftover in folder.glob("*.npz*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - leftover.lstat().st_mtime > STALE_SECONDS:
+                leftover.unlink()
 
 
 def unwritable(folder: Path, error: OSError) -> None:

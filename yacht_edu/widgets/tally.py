@@ -3,8 +3,12 @@ fair die would give, and the chi-square test of fairness.  ``yacht_edu.tally()``
 
 Faces are entered by clicking them, by typing a sequence ("3 6 1 1 5"), or as one count per
 face; the tally is saved to and read from CSV, so that the groups of a class can pool their
-rolls.  The view only asks; this module changes the :class:`~yacht_edu.probability.tally.Tally`
-(the model) and the view redraws.
+rolls.  Save writes only a ``.csv`` file inside the notebook's folder, and never over a file
+this tally did not write (a notebook, another group's tally): it writes beside it under a new
+name and says so.  Every bad file name is answered in the learner's language.  On a hub, a
+tally given no group's name takes the learner's name on the hub, so that the teacher's page
+shows each learner's die.  The view only asks; this module changes the
+:class:`~yacht_edu.probability.tally.Tally` (the model) and the view redraws.
 
 >>> widget = tally("Group A")
 >>> widget.click_face(6); widget.type_faces("1 6 3")
@@ -30,9 +34,9 @@ from yacht_edu.display.explain import fairness_summary
 from yacht_edu.display.numbers import percent
 from yacht_edu.display.text import direction
 from yacht_edu.errors import RuleError
-from yacht_edu.i18n import check_language, t
+from yacht_edu.i18n import Given, check_language, t
 from yacht_edu.probability.fairness import FairnessTest, FewRollsWarning
-from yacht_edu.probability.tally import Tally
+from yacht_edu.probability.tally import BadTallyFileError, Tally, save_path
 from yacht_edu.widgets.messages import Shapes, intent_of
 
 __all__ = ["INTENTS", "DieTally", "tally"]
@@ -67,13 +71,16 @@ class DieTally(anywidget.AnyWidget):
     path = traitlets.Unicode("tally.csv").tag(sync=True)
     direction = traitlets.Unicode("ltr").tag(sync=True)
 
-    def __init__(self, group: str = "", *, path: str = "tally.csv", lang: str | None = None,
-                 simulations: int = 2_000, seed: int = 0, **kwargs: Any) -> None:
+    def __init__(self, group: str | None = None, *, path: str = "tally.csv",
+                 lang: str | None = None, simulations: int = 2_000, seed: int = 0,
+                 **kwargs: Any) -> None:
         super().__init__(path=path, **kwargs)
         self.lang = check_language(lang)
         self.simulations = simulations
         self.seed = seed
-        self.tally = Tally(group)
+        self.tally = Tally(hub_user() if group is None else group)
+        #: the files this tally wrote (it may write them again)
+        self.written: set[Path] = set()
         self.test: FairnessTest | None = None
         self.shared_as = uuid.uuid4().hex  # this tally's id for the class service
         self.shared: tuple[int, ...] = tuple(self.tally.counts)
@@ -115,15 +122,28 @@ class DieTally(anywidget.AnyWidget):
         self._change(self.tally.cleared)
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Write this group's tally to a CSV file (default: :attr:`path`)."""
-        target = Path(path or self.path)
+        """Write this group's tally to a CSV file in the notebook's folder (default:
+        :attr:`path`), never over a file it did not write (:func:`save_path`: then beside it,
+        under a new name); a name it cannot use raises
+        :class:`~yacht_edu.probability.tally.BadTallyFileError` and says why."""
+        asked = self.path if path is None else path
         try:
+            target = save_path(asked, folder=Path.cwd(), tally=self.tally,
+                               written=frozenset(self.written))
             self.tally.save(target)
-        except OSError as error:
-            self.message = t("die_tally.error.file", self.lang, path=str(target),
-                             reason=error.strerror)
+        except BadTallyFileError as error:
+            self.message = error.message(self.lang)
             raise
-        self.message = t("die_tally.saved", self.lang, path=str(target))
+        except OSError as error:
+            self.message = t("die_tally.error.file", self.lang, path=str(asked),
+                             reason=error.strerror or type(error).__name__)
+            raise
+        self.written.add(target)
+        shown = str(target.relative_to(Path.cwd().resolve()))
+        self.path = shown
+        self.message = (t("die_tally.saved", self.lang, path=shown)
+                        if target == (Path.cwd() / str(asked)).resolve()
+                        else t("die_tally.saved_beside", self.lang, path=shown, taken=str(asked)))
         return target
 
     def load(self, *paths: str | Path) -> None:
@@ -136,7 +156,10 @@ class DieTally(anywidget.AnyWidget):
             self._change(pooled)
         except OSError as error:
             self.message = t("die_tally.error.file", self.lang, path=", ".join(map(str, chosen)),
-                             reason=error.strerror)
+                             reason=error.strerror or type(error).__name__)
+        except (ValueError, UnicodeError):  # a name no file can have (a NUL, a lone surrogate)
+            self.message = t("die_tally.error.bad_name", self.lang,
+                             path=Given(", ".join(map(str, chosen))))
 
     # -- the view's side -----------------------------------------------------------------
 
@@ -156,12 +179,10 @@ class DieTally(anywidget.AnyWidget):
             elif intent == "clear":
                 self.clear()
             elif intent == "save":
-                self.path = str(content.get("path") or self.path)
-                self.save()
+                self.save(content.get("path") or self.path)
             elif intent == "load":
-                self.path = str(content.get("path") or self.path)
-                self.load()
-        except OSError:
+                self.load(content.get("path") or self.path)
+        except (RuleError, OSError, ValueError):
             pass  # the message says what went wrong
 
     def _change(self, change: Any) -> None:
@@ -238,7 +259,15 @@ def _count(value: int | str) -> int:
     return number
 
 
-def tally(group: str = "", *, path: str = "tally.csv", lang: str | None = None,
+def tally(group: str | None = None, *, path: str = "tally.csv", lang: str | None = None,
           simulations: int = 2_000, seed: int = 0) -> DieTally:
-    """A die tally for a class or a group (``yacht_edu.tally("Group A")`` in a cell)."""
+    """A die tally for a class or a group (``yacht_edu.tally("Group A")`` in a cell); with no
+    group's name, on a hub, the learner's name there (elsewhere none)."""
     return DieTally(group, path=path, lang=lang, simulations=simulations, seed=seed)
+
+
+def hub_user() -> str:
+    """The learner's name on the hub (``JUPYTERHUB_USER``), or "" off a hub."""
+    import os
+
+    return os.environ.get("JUPYTERHUB_USER", "")
