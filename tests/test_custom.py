@@ -165,7 +165,7 @@ def readable_optimum(boxes: Mapping[str, Callable[[tuple[int, ...]], int]],
     return game(frozenset(boxes))
 
 
-def variant_of(boxes: list[str], rolls: int) -> ye.CustomRules:
+def variant_of(boxes: list[str], rolls: int) -> ye.Rules:
     base = get_rules("yacht")
     return ye.custom_rules("yacht", rolls=rolls,
                            remove=[b for b in base.boxes if b not in boxes])
@@ -413,6 +413,23 @@ def test_a_saved_custom_game_replays_exactly() -> None:
     saved = json.loads(text)["rules"]
     assert saved["scores"] == {"full_house": 25} and saved["remove"] == ["little_straight"]
     assert set(saved["functions"]) == {"two_pairs"} and saved["rolls"] == 4
+
+
+def test_a_game_saved_before_rule_sets_were_values_still_loads() -> None:
+    """Before issue 34 a design on a base without a joker rule was written with the base's
+    joker "forced" and a yahtzee bonus of 100; now with "none" and 0 (the rest of every saved
+    rule set byte for byte the same: yacht, yahtzee with its switches, designs on either base,
+    compared with main at b3bd085).  Such a save loads, as the same rule set."""
+    from yacht_edu.saved import digest
+
+    rules = ye.custom_rules("yacht", name="Pairs", rolls=4, add={"two_pairs": two_pairs})
+    game = played(rules, 7, 6)
+    document = json.loads(game.to_json())
+    assert (document["rules"]["joker"], document["rules"]["yahtzee_bonus"]) == ("none", 0)
+    document["rules"].update(joker="forced", yahtzee_bonus=100)
+    document["digest"] = digest(document)
+    again = ye.Game.from_json(json.dumps(document))
+    assert again.rules == rules and again.totals == game.totals and again.events == game.events
 
 
 def test_a_saved_game_refuses_a_tampered_table() -> None:

@@ -34,11 +34,11 @@ LESSON = Path(__file__).resolve().parents[1] / "teacher" / "11_design_your_own.i
 ORDERED = list(itertools.product(range(1, 7), repeat=5))
 
 
-def full_house_25() -> ye.CustomRules:
+def full_house_25() -> ye.Rules:
     return ye.custom_rules("yacht", scores={"full_house": FIXED_FULL_HOUSE})
 
 
-def two_pairs_variant() -> ye.CustomRules:
+def two_pairs_variant() -> ye.Rules:
     return ye.custom_rules("yacht", remove=["little_straight"], add={"two_pairs": two_pairs})
 
 

@@ -33,7 +33,6 @@ RENAMED = [
     ("yacht_edu.i18n", "CategoryName", "BoxName"),
     ("yacht_edu.i18n", "CategoryNames", "BoxNames"),
     ("yacht_edu.i18n", "CATEGORY_PREFIX", "BOX_PREFIX"),
-    ("yacht_edu.probability.kind_chain", "KIND_CATEGORIES", "KIND_BOXES"),
     # what one box is played for: an aim, not a goal
     ("yacht_edu.probability.turn", "Goal", "Aim"),
     ("yacht_edu.probability.turn", "GOALS", "AIMS"),
@@ -126,10 +125,10 @@ def field_names(cls: Any) -> set[str]:
 def classes() -> Iterator[tuple[Any, str, str]]:
     """(a class, its old field, its new field) for renamed fields."""
     from yacht_edu.compare import RulesSummary
-    from yacht_edu.custom import Design
     from yacht_edu.events import ScoreEvent
     from yacht_edu.probability.table import Row
     from yacht_edu.probability.turn import Solution
+    from yacht_edu.rules import Rules
     from yacht_edu.scorecard import Option
 
     yield Option, "category", "box"
@@ -137,7 +136,7 @@ def classes() -> Iterator[tuple[Any, str, str]]:
     yield Row, "category", "box"
     yield Solution, "category", "box"
     yield Solution, "goal", "aim"
-    yield Design, "upper_bonus", "upper_bonus_rule"
+    yield Rules, "upper_bonus", "upper_bonus_rule"  # a rule set's own field since rules are data
     yield RulesSummary, "scores", "chance_to_score"
 
 

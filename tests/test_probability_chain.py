@@ -131,10 +131,13 @@ def test_labels_and_why() -> None:
 
 
 def test_which_boxes_have_a_chain() -> None:
-    assert kind_of("yacht") == kind_of("yahtzee") == 5
-    assert kind_of("four_of_a_kind") == 4
-    assert kind_of("three_of_a_kind") == 3
-    assert kind_of("full_house") is None
+    assert kind_of("yacht") == kind_of("yahtzee", "yahtzee") == 5
+    assert kind_of("four_of_a_kind") == kind_of("four_of_a_kind", "yacht_sum4") == 4
+    assert kind_of("three_of_a_kind", "yahtzee") == 3
+    # a full house has three alike but scores only with a pair beside them; a chance scores
+    # every hand; an upper box any hand with its face
+    for box in ("full_house", "choice", "ones", "little_straight"):
+        assert kind_of(box) is None
 
 
 @pytest.mark.parametrize("target", [1, 6, "5", True, 4.0])

@@ -11,7 +11,7 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
 
-from yacht_edu.custom import CustomRules, custom_rules
+from yacht_edu.custom import custom_rules
 from yacht_edu.dice import Dice, multisets
 from yacht_edu.errors import (
     BadSavedGameError,
@@ -102,7 +102,6 @@ __all__ = [
     "LANGUAGES",
     "BadSavedGameError",
     "BoxUsedError",
-    "CustomRules",
     "Dice",
     "DieTally",
     "Game",

@@ -1,10 +1,11 @@
 """Rule sets a learner designs: more or fewer rolls, a box with a fixed score, a box removed,
 a box invented in a notebook cell.
 
-A custom rule set is a :class:`~yacht_edu.rules.Rules` like the built-in ones, so everything
-that takes a rule set takes it: ``Game``, ``score``, ``p_within``, ``optimal_expected_score``,
-``advise``, the widgets.  Each box is kept as its *score table*, the points it gives each of the
-252 hands, so a learner's function is called once per hand, checked at once, and never again.
+A custom rule set is its base's :class:`~yacht_edu.rules.Rules` value, changed (a rule set is
+data), so everything that takes a rule set takes it: ``Game``, ``score``, ``p_within``,
+``optimal_expected_score``, ``advise``, the widgets.  Each box is kept as its *score table*, the
+points it gives each of the 252 hands, so a learner's function is called once per hand, checked
+at once, and never again.
 
 >>> four = custom_rules("yacht", rolls=4)
 >>> four.rolls, four.label("en")
@@ -26,12 +27,9 @@ yacht_edu.errors.RuleDesignError: Your box half returned 7.5 for the hand 1-2-3-
 
 from __future__ import annotations
 
-import hashlib
-import json
 import keyword
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from dataclasses import dataclass, replace
 from typing import Any
 
 from yacht_edu.checks import items, whole_number
@@ -40,16 +38,13 @@ from yacht_edu.guard import answers
 from yacht_edu.hands import HAND_INDEX, HANDS, Hand
 from yacht_edu.i18n import Given, box_name, t
 from yacht_edu.rules import (
-    FIXED_SCORES,
+    MOST_TURN_ROLLS,
     ROLLS,
-    UPPER_BONUS_POINTS,
     UPPER_BONUS_THRESHOLD,
-    YAHTZEE_BONUS_POINTS,
     Joker,
     Rules,
     RulesLike,
     get_rules,
-    score_table,
 )
 
 __all__ = [
@@ -57,7 +52,6 @@ __all__ = [
     "MOST_BOXES",
     "MOST_TURN_ROLLS",
     "BoxFunction",
-    "CustomRules",
     "Design",
     "ScoreTable",
     "custom_rules",
@@ -66,132 +60,31 @@ __all__ = [
 #: What a learner's box is: five faces (a sorted tuple) -> a whole number of points, at least 0.
 BoxFunction = Callable[[Sequence[int]], Any]
 Table = tuple[int, ...]
-#: The name a saved game gives a custom rule set.
+#: The name a saved game gives a custom rule set; a custom rule set's name is this and a digest
+#: of what it plays.
 CUSTOM = "custom"
-#: A turn has from 1 to this many rolls.
-MOST_TURN_ROLLS = 6
 #: The most points a box (for any hand) or a bonus may give.
 MOST_POINTS = 10_000
 #: The most boxes a design has (the solver takes on about 20; a game, and its save, 32).
 MOST_BOXES = 32
 
 
-
 @dataclass(frozen=True)
 class Design:
-    """What a custom rule set is made of: its base, its rolls, every box's score table (in
-    scorecard order) and its bonuses, with the changes that made it (for its title and saving).
-    """
+    """How :func:`custom_rules` made a rule set from a built-in one (its base, with the base's
+    options): the changes that give its default title and that a saved game writes.  What the
+    rule set plays is in the :class:`~yacht_edu.rules.Rules` value itself."""
 
-    base: str
-    rolls: int
-    tables: tuple[tuple[str, Table], ...]
+    base: Rules
     fixed: tuple[tuple[str, int], ...] = ()
     removed: tuple[str, ...] = ()
     functions: tuple[str, ...] = ()
     added: tuple[str, ...] = ()
-    upper_bonus_rule: tuple[int, int] | None = None
-    yahtzee_bonus: int = YAHTZEE_BONUS_POINTS
-    joker: Joker = "forced"
-    upper_first: bool = False
 
-    @property
-    def has_jokers(self) -> bool:
-        """Whether a further five of a kind plays by the joker rule (and earns the yahtzee
-        bonus): the yahtzee base, a joker rule, the yahtzee box kept."""
-        return (self.base == "yahtzee" and self.joker != "none"
-                and any(box == "yahtzee" for box, _ in self.tables))
-
-    def joker_points(self) -> tuple[tuple[str, int], ...]:
-        """What the joker rule lets a five of a kind score in each box kept as a fixed score,
-        with its (new) points; a box given a function has none, whatever it returns."""
-        fixed = dict(self.fixed)
-        kept = dict(self.tables)
-        return tuple((box, fixed.get(box, points)) for box, points in FIXED_SCORES.items()
-                     if box in kept and box not in self.functions)
-
-    def content(self) -> str:
-        """A digest of everything play depends on (tables, rolls, bonuses, options, and under
-        the joker rule which boxes are fixed scores), not of names given to it: two designs
-        have the same content exactly when they play the same."""
-        jokers = self.has_jokers
-        played = [self.base == "yahtzee", self.rolls, self.tables, self.upper_bonus_rule,
-                  self.yahtzee_bonus if jokers else None, self.joker, self.upper_first,
-                  self.joker_points() if jokers else None]
-        return hashlib.sha256(json.dumps(played).encode()).hexdigest()
-
-
-@dataclass(frozen=True, repr=False)
-class CustomRules(Rules):
-    """A rule set designed with :func:`custom_rules`.  Two custom rule sets are equal (and share
-    every table the solver keeps, in memory and on disk) exactly when they play the same: same
-    tables, rolls, bonuses and options, and under the joker rule the same boxes with fixed
-    scores (see :meth:`Design.content`), whatever they are called."""
-
-    design: Design = field(default=None, compare=False, kw_only=True)  # type: ignore[assignment]
-    title: str | None = field(default=None, compare=False, kw_only=True)
-
-    def __post_init__(self) -> None:
-        boxes = {box: ScoreTable(box, table) for box, table in self.design.tables}
-        object.__setattr__(self, "scorers", MappingProxyType(boxes))
-
-    @property
-    def is_yahtzee(self) -> bool:
-        return self.design.base == "yahtzee"
-
-    @property
-    def upper_section(self) -> tuple[str, ...]:
-        """The number boxes of the base that the design kept."""
-        upper = get_rules(self.design.base).upper_section
-        return tuple(c for c in self.boxes if c in upper)
-
-    @property
-    def lower_section(self) -> tuple[str, ...]:
-        return tuple(c for c in self.boxes if c not in self.upper_section)
-
-    @property
-    def has_upper_bonus(self) -> bool:
-        return self.design.upper_bonus_rule is not None
-
-    @property
-    def upper_bonus_rule(self) -> tuple[int, int]:
-        return self.design.upper_bonus_rule or (UPPER_BONUS_THRESHOLD, UPPER_BONUS_POINTS)
-
-    @property
-    def has_yahtzee_bonus(self) -> bool:
-        return self.design.has_jokers
-
-    @property
-    def yahtzee_bonus_points(self) -> int:
-        return self.design.yahtzee_bonus
-
-    @property
-    def joker_scores(self) -> Mapping[str, int]:
-        """The fixed-score boxes the design kept as fixed scores, with their (new) points."""
-        return MappingProxyType(dict(self.design.joker_points()))
-
-    @property
-    def rolls(self) -> int:
-        return self.design.rolls
-
-    def label(self, lang: str | None = None) -> str:
-        """The name given, else the base and what changed ("Yacht, 4 rolls")."""
-        if self.title:
-            return self.title
-        base = get_rules(self.design.base, **self.variant)
-        return t("list.separator", lang).join([base.label(lang), *changes(self.design, lang)])
-
-    def __str__(self) -> str:
-        """Its title, in the session's language (``repr()`` names its content)."""
-        return self.label()
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        printer.text(str(self))
-
-    def __repr__(self) -> str:
-        """Its content's name and rolls, not its title: a saved table names the rule set it
-        solved, and the same variant under another title must find it (see :meth:`label`)."""
-        return f"CustomRules({self.name!r}, rolls={self.rolls})"
+    def label(self, rules: Rules, lang: str | None) -> str:
+        """The base and what changed ("Yacht, 4 rolls")."""
+        return t("list.separator", lang).join([self.base.label(lang),
+                                               *changes(self, rules, lang)])
 
 
 class ScoreTable:
@@ -211,24 +104,24 @@ class ScoreTable:
         return f"ScoreTable({self.box!r})"
 
 
-def changes(design: Design, lang: str | None) -> list[str]:
-    """The changes a design makes to its base, in words, for its default title."""
-    words = []
-    if design.rolls != ROLLS:
-        words.append(t("custom.title_rolls", lang, count=design.rolls))
+def changes(design: Design, rules: Rules, lang: str | None) -> list[str]:
+    """The changes ``design`` made to its base to give ``rules``, in words, for its default
+    title."""
+    words, base = [], design.base
+    if rules.rolls != base.rolls:
+        words.append(t("custom.title_rolls", lang, count=rules.rolls))
     words += [t("custom.title_fixed", lang, box=box_name(box, lang), value=points)
               for box, points in design.fixed]
     words += [t("custom.title_new_scoring", lang, box=box_name(box, lang))
               for box in design.functions if box not in design.added]
     words += [t("custom.title_without", lang, box=box_name(box, lang)) for box in design.removed]
     words += [t("custom.title_with", lang, box=box_name(box, lang)) for box in design.added]
-    base = get_rules(design.base)
-    if design.upper_bonus_rule != (base.upper_bonus_rule if base.has_upper_bonus else None):
-        words.append(t("custom.title_no_upper_bonus", lang) if design.upper_bonus_rule is None else
-                     t("custom.title_upper_bonus", lang, threshold=design.upper_bonus_rule[0],
-                       value=design.upper_bonus_rule[1]))
-    if base.has_yahtzee_bonus and design.yahtzee_bonus != YAHTZEE_BONUS_POINTS:
-        words.append(t("custom.title_yahtzee_bonus", lang, value=design.yahtzee_bonus))
+    if rules.upper_bonus_rule != base.upper_bonus_rule:
+        words.append(t("custom.title_no_upper_bonus", lang) if rules.upper_bonus_rule is None else
+                     t("custom.title_upper_bonus", lang, threshold=rules.upper_bonus_rule[0],
+                       value=rules.upper_bonus_rule[1]))
+    if base.has_yahtzee_bonus and rules.bonus_points != base.bonus_points:
+        words.append(t("custom.title_yahtzee_bonus", lang, value=rules.bonus_points))
     return words
 
 
@@ -240,7 +133,7 @@ def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: i
                  add: Mapping[str, BoxFunction] | None = None, remove: Iterable[str] = (),
                  upper_bonus_rule: tuple[int, int] | bool | None = None,
                  yahtzee_bonus: int | None = None, joker: Joker | None = None,
-                 upper_first: bool | None = None) -> CustomRules:
+                 upper_first: bool | None = None) -> Rules:
     """A rule set made from ``base`` (``"yacht"``, ``"yacht_sum4"``, ``"yahtzee"``):
 
     - ``rolls``: rolls in a turn, 1 to 6;
@@ -254,7 +147,9 @@ def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: i
 
     A function gets five dice (a sorted tuple of faces) and returns a whole number of points,
     at least 0.  It is checked at once on all 252 hands; a box that fails on a hand raises a
-    :class:`~yacht_edu.errors.RuleDesignError` naming the hand, and nothing is made.
+    :class:`~yacht_edu.errors.RuleDesignError` naming the hand, and nothing is made.  The
+    result is the base's :class:`~yacht_edu.rules.Rules` value, changed, and named by what it
+    plays: two designs that play the same are equal, whatever they are called.
     """
     ruleset = base_rules(base, joker, upper_first)
     rolls = check_turn_rolls(rolls)
@@ -278,23 +173,36 @@ def custom_rules(base: RulesLike = "yacht", *, name: str | None = None, rolls: i
     fixed = tuple((box, check_points(box, points)) for box, points in scores.items()
                   if not callable(points))
     functions = {box: f for box, f in {**scores, **added}.items() if callable(f)}
-    tables = dict(zip(ruleset.boxes, zip(*score_table(ruleset), strict=True), strict=True))
+    tables = dict(zip(ruleset.boxes, zip(*ruleset.score_table, strict=True), strict=True))
     tables.update((box, fixed_table(tables[box], points)) for box, points in fixed)
     tables.update((box, table_of(box, f)) for box, f in functions.items())
     boxes = [box for box in (*ruleset.boxes, *added) if box not in removed]
     if not boxes:
         raise RuleDesignError("custom.error.no_boxes")
-    design = Design(ruleset.name, rolls, tuple((box, tables[box]) for box in boxes), fixed,
-                    removed, tuple(functions), tuple(added), bonus,
-                    check_yahtzee_bonus(ruleset, yahtzee_bonus), ruleset.joker,
-                    ruleset.upper_first)
-    return CustomRules(f"{CUSTOM}-{design.content()[:16]}", design.joker, design.upper_first,
-                       design=design, title=check_title(name))
+    design = Design(ruleset, fixed, tuple(removed), tuple(functions), tuple(added))
+    changed = replace(
+        ruleset, name=CUSTOM, scorers={box: ScoreTable(box, tables[box]) for box in boxes},
+        upper_section=tuple(box for box in boxes if box in ruleset.upper_section), rolls=rolls,
+        upper_bonus_rule=bonus,
+        bonus_box=ruleset.bonus_box if ruleset.bonus_box in boxes else None,
+        bonus_points=check_yahtzee_bonus(ruleset, yahtzee_bonus),
+        joker_scores=joker_points(ruleset, dict(fixed), boxes, functions),
+        title=check_title(name), design=design)
+    return replace(changed, name=f"{CUSTOM}-{changed.played[:16]}")
+
+
+def joker_points(base: Rules, fixed: Mapping[str, int], boxes: Iterable[str],
+                 functions: Iterable[str]) -> dict[str, int]:
+    """What the joker rule lets a five of a kind score in each box kept as a fixed score, with
+    its (new) points; a box given a function has none, whatever it returns."""
+    kept = set(boxes) - set(functions)
+    return {box: fixed.get(box, points) for box, points in base.joker_scores.items()
+            if box in kept}
 
 
 def base_rules(base: RulesLike, joker: Joker | None, upper_first: bool | None) -> Rules:
     """The built-in rule set a design starts from, with the variant asked for."""
-    if isinstance(base, CustomRules):
+    if isinstance(base, Rules) and base.design is not None:
         raise RuleDesignError("custom.error.base_custom")
     variant = {key: value for key, value in (("joker", joker), ("upper_first", upper_first))
                if value is not None}
@@ -361,7 +269,7 @@ def chosen_upper_bonus_rule(rules: Rules, bonus: object) -> tuple[int, int] | No
     The solver tells upper subtotals apart up to 63, so a threshold is at most 63.
     """
     if bonus is None:
-        return rules.upper_bonus_rule if rules.has_upper_bonus else None
+        return rules.upper_bonus_rule
     if bonus is False:
         return None
     pair = bonus if isinstance(bonus, (tuple, list)) and len(bonus) == 2 else (None, None)
@@ -375,10 +283,10 @@ def chosen_upper_bonus_rule(rules: Rules, bonus: object) -> tuple[int, int] | No
 
 def check_yahtzee_bonus(rules: Rules, points: object) -> int:
     if points is None:
-        return YAHTZEE_BONUS_POINTS
-    if not rules.is_yahtzee:
+        return rules.bonus_points
+    if rules.bonus_box is None:
         raise RuleDesignError("custom.error.yahtzee_bonus_base", rules=rules.label())
-    return check_points("yahtzee", points)
+    return check_points(rules.bonus_box, points)
 
 
 def keep_upper(rules: Rules, touched: Iterable[str], bonus: tuple[int, int] | None) -> None:
@@ -386,7 +294,7 @@ def keep_upper(rules: Rules, touched: Iterable[str], bonus: tuple[int, int] | No
     if bonus is None and not rules.has_yahtzee_bonus and not rules.upper_first:
         return
     for box in touched:
-        if box in rules.upper_section or (box == "yahtzee" and rules.has_yahtzee_bonus):
+        if box in rules.upper_section or (box == rules.bonus_box and rules.has_yahtzee_bonus):
             raise RuleDesignError("custom.error.keep_upper", box=box)
 
 

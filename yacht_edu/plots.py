@@ -219,7 +219,7 @@ def plot_chance_within(box: str = "yacht", rules: RulesLike = "yacht", *, n_max:
     common face, and (for an "of a kind" box) the closed form of :func:`p_kind_within`."""
     ax, picture = axes(ax)
     rolls = list(range(1, n_max + 1))
-    target = kind_of(box)
+    target = kind_of(box, rules)
     if target is not None:
         closed = p_kind_within(target)
         ax.plot(rolls, [float(closed.subs(n, k)) for k in rolls], color="#999999", linewidth=4,

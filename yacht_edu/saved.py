@@ -36,12 +36,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from yacht_edu.checks import MOST_PLAYERS, each_key_once
-from yacht_edu.custom import CUSTOM, MOST_BOXES, CustomRules, ScoreTable, custom_rules
+from yacht_edu.custom import CUSTOM, MOST_BOXES, ScoreTable, custom_rules
 from yacht_edu.dice import NUMBER_OF_DICE, Dice
 from yacht_edu.errors import BadSavedGameError, RuleError
 from yacht_edu.events import Event, RollEvent, RollOffEvent, ScoreEvent
+from yacht_edu.hands import HANDS
 from yacht_edu.i18n import Given
-from yacht_edu.rules import Rules, get_rules
+from yacht_edu.rules import BUILT_IN, Rules, get_rules
 
 if TYPE_CHECKING:
     from yacht_edu.game import Game
@@ -58,8 +59,7 @@ __all__ = [
     "from_dict",
     "read",
     "rules_document",
-    "rules_from_document",
-    "saved_custom_rules",
+    "saved_rules",
     "to_dict",
     "write",
 ]
@@ -116,22 +116,21 @@ def to_dict(event: Event) -> dict[str, Any]:
 
 
 def rules_document(rules: Rules) -> dict[str, Any]:
-    """The rule set as a saved game writes it: a built-in by its name and options; a custom one
-    by its base, rolls, fixed scores, removed boxes and bonuses, and each function box as its
-    score table with a checksum."""
-    if not isinstance(rules, CustomRules):
-        return {"name": rules.name, **rules.variant}
+    """The rule set as a saved game writes it: a built-in by its name and switches; a designed
+    one by its base, rolls, fixed scores, removed boxes and bonuses, and each function box as
+    its score table with a checksum."""
     design = rules.design
-    tables = dict(design.tables)
+    if design is None:
+        return {"name": rules.name, **rules.variant}
+    tables = {box: [rules.scorers[box](hand) for hand in HANDS] for box in design.functions}
     return {
-        "name": CUSTOM, "base": design.base, "title": rules.title or "", "rolls": design.rolls,
-        "scores": dict(design.fixed), "remove": list(design.removed),
-        "functions": {box: {"table": list(tables[box]), "sha256": table_checksum(tables[box])}
-                      for box in design.functions},
-        "add": list(design.added),
-        "upper_bonus": [] if design.upper_bonus_rule is None else list(design.upper_bonus_rule),
-        "yahtzee_bonus": design.yahtzee_bonus, "joker": design.joker,
-        "upper_first": design.upper_first,
+        "name": CUSTOM, "base": design.base.name, "title": rules.title or "",
+        "rolls": rules.rolls, "scores": dict(design.fixed), "remove": list(design.removed),
+        "functions": {box: {"table": table, "sha256": table_checksum(table)}
+                      for box, table in tables.items()},
+        "add": list(design.added), "upper_bonus": list(rules.upper_bonus_rule or ()),
+        "yahtzee_bonus": rules.bonus_points, "joker": rules.joker,
+        "upper_first": rules.upper_first,
     }
 
 
@@ -222,7 +221,7 @@ def check(document: Any) -> SavedGame:
         raise BadSavedGameError("error.saved_version", version=Given(version),
                                 supported=SCHEMA_VERSION, field="document.version")
     fields = check_fields(document, "document", FIELDS)
-    rules = saved_rules(fields["rules"])
+    rules = saved_rules(fields["rules"], "rules")
     players = tuple(of_type(not_longer(fields["players"], MOST_PLAYERS, "document.players"),
                             "string", "players"))
     history = not_longer(fields["history"], len(players) * rules.turns * (rules.rolls + 1)
@@ -239,70 +238,65 @@ def check(document: Any) -> SavedGame:
                      fields["digest"] == digest(document))
 
 
-def saved_rules(data: dict[str, Any], where: str = "rules") -> Rules:
-    name = check_type(data.get("name"), "string", f"{where}.name")
-    if name == CUSTOM:
-        return saved_custom_rules(data, where)
-    variant = {"joker": "string", "upper_first": "boolean"} if name == "yahtzee" else {}
-    fields = check_fields(data, where, {"name": "string", **variant})
-    try:
-        return get_rules(fields.pop("name"), **fields)
-    except RuleError as error:
-        raise BadSavedGameError("error.saved_illegal", detail=str(error), field=where) from None
+#: The JSON type of each switch a saved rule set may have.
+SWITCH_TYPES: Mapping[str, str] = {"joker": "string", "upper_first": "boolean"}
 
-
-#: The fields of a saved custom rule set and their JSON types.
-CUSTOM_FIELDS: Mapping[str, str] = {
+#: The fields of a saved designed rule set and their JSON types.
+DESIGN_FIELDS: Mapping[str, str] = {
     "name": "string", "base": "string", "title": "string", "rolls": "integer",
     "scores": "object", "remove": "array", "functions": "object", "add": "array",
     "upper_bonus": "array", "yahtzee_bonus": "integer", "joker": "string",
-    "upper_first": "boolean",
+    **SWITCH_TYPES,
 }
 
 
-def saved_custom_rules(data: Any, where: str = "rules") -> CustomRules:
-    """A saved custom rule set, read strictly: every field of its JSON type, every table
-    matching its checksum, the design playable; else :class:`BadSavedGameError`."""
-    fields = check_fields(data, where, CUSTOM_FIELDS)
-    for name in ("scores", "remove", "functions", "add"):
-        not_longer(fields[name], MOST_BOXES, f"{where}.{name}")
-    for box, table in fields["functions"].items():
-        check_fields(table, f"{where}.functions.{box}", {"table": "array", "sha256": "string"})
+def saved_rules(data: Any, where: str = "rules") -> Rules:
+    """The rule set :func:`rules_document` wrote, read strictly: every field of its JSON type
+    (a built-in one's switches, a designed one's changes), every score table matching its
+    checksum, the rule set playable; else :class:`BadSavedGameError` naming the field."""
+    name = check_type(check_type(data, "object", where).get("name"), "string", f"{where}.name")
+    fields = check_fields(data, where, saved_fields(name))
     try:
-        rules = rules_from_document(fields, where)
+        return designed_rules(fields, where) if name == CUSTOM else get_rules(
+            name, **{switch: fields[switch] for switch in fields if switch != "name"})
     except BadSavedGameError:
         raise
     except RuleError as error:
         raise BadSavedGameError("error.saved_illegal", detail=str(error), field=where) from None
     except (TypeError, ValueError, KeyError, IndexError) as error:
         raise BadSavedGameError("error.saved_illegal", detail=Given(error), field=where) from None
-    assert isinstance(rules, CustomRules)
-    return rules
 
 
-def rules_from_document(document: Mapping[str, Any], where: str = "rules") -> Rules:
-    """The rule set :func:`rules_document` wrote; a score table that does not match its
-    checksum is refused (naming the field, the document being at ``where``)."""
-    fields = dict(document)
-    name = fields.pop("name")
-    if name != CUSTOM:
-        return get_rules(name, **fields)  # the other fields are the variant
+def saved_fields(name: str) -> Mapping[str, str]:
+    """The fields a saved rule set of this name has: a design's, or a built-in one's switches
+    (none for a name no rule set has: it is refused as it is read)."""
+    if name == CUSTOM:
+        return DESIGN_FIELDS
+    switches = BUILT_IN[name].switches if name in BUILT_IN else ()
+    return {"name": "string", **{switch: SWITCH_TYPES[switch] for switch in switches}}
+
+
+def designed_rules(fields: Mapping[str, Any], where: str) -> Rules:
+    """A designed rule set made again by :func:`~yacht_edu.custom.custom_rules` from its saved
+    changes; a score table that does not match its checksum is refused."""
+    for part in ("scores", "remove", "functions", "add"):
+        not_longer(fields[part], MOST_BOXES, f"{where}.{part}")
     functions = {}
     for box, table in fields["functions"].items():
+        at = f"{where}.functions.{box}"
+        check_fields(table, at, {"table": "array", "sha256": "string"})
         if table_checksum(table["table"]) != table["sha256"]:
-            raise BadSavedGameError("custom.error.saved_table", box=box,
-                                    field=f"{where}.functions.{box}.table")
+            raise BadSavedGameError("custom.error.saved_table", box=box, field=f"{at}.table")
         functions[box] = ScoreTable(box, table["table"])
     added = {box: functions.pop(box) for box in fields["add"]}
-    bonus = fields["upper_bonus"]
     base = get_rules(fields["base"])
+    bonus = fields["upper_bonus"]
     return custom_rules(
-        fields["base"], name=fields["title"] or None, rolls=fields["rolls"],
+        base, name=fields["title"] or None, rolls=fields["rolls"],
         scores={**fields["scores"], **functions}, add=added, remove=fields["remove"],
         upper_bonus_rule=tuple(bonus) if bonus else False,
-        yahtzee_bonus=fields["yahtzee_bonus"] if base.is_yahtzee else None,
-        joker=fields["joker"] if base.is_yahtzee else None,
-        upper_first=fields["upper_first"] if base.is_yahtzee else None)
+        yahtzee_bonus=None if base.bonus_box is None else fields["yahtzee_bonus"],
+        **{switch: fields[switch] for switch in base.switches})
 
 
 # Each kind of event's fields and their JSON types: a saved event has exactly these, no more, no

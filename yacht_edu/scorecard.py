@@ -114,10 +114,9 @@ class Scorecard:
 
     @property
     def upper_bonus(self) -> int:
-        """35 once the upper section reaches 63 (yahtzee only)."""
-        threshold, points = self.rules.upper_bonus_rule
-        earned = self.rules.has_upper_bonus and self.upper_subtotal >= threshold
-        return points if earned else 0
+        """The upper bonus once earned (yahtzee: 35 once the upper section reaches 63)."""
+        rule = self.rules.upper_bonus_rule
+        return rule[1] if rule is not None and self.upper_subtotal >= rule[0] else 0
 
     @property
     def lower_subtotal(self) -> int:
@@ -125,7 +124,20 @@ class Scorecard:
 
     @property
     def yahtzee_bonus(self) -> int:
-        return self.rules.yahtzee_bonus_points * self.yahtzee_bonuses
+        return self.rules.bonus_points * self.yahtzee_bonuses
+
+    @property
+    def in_bonus_box(self) -> int | None:
+        """What the bonus box (yahtzee's yahtzee box) holds where a joker rule reads it; None
+        while it is open, or where the rules have no yahtzee bonus."""
+        box = self.rules.bonus_box
+        return self.boxes[box] if box is not None and self.rules.has_yahtzee_bonus else None
+
+    @property
+    def bonus_box_full(self) -> bool:
+        """Whether the bonus box holds its five of a kind (yahtzee's 50), so that a further five
+        of a kind earns the yahtzee bonus."""
+        return self.in_bonus_box is not None and self.in_bonus_box == self.rules.bonus_box_score
 
     @property
     def total(self) -> int:
@@ -134,13 +146,12 @@ class Scorecard:
     # -- the rules that read the card ---------------------------------------------------------
 
     def joker_applies(self, dice: Dice | Iterable[int]) -> bool:
-        """A five of a kind with the yahtzee box already filled, under a joker rule."""
-        rules = self.rules
-        return (rules.has_yahtzee_bonus and is_five_of_a_kind(dice)
-                and self.boxes["yahtzee"] is not None)
+        """A five of a kind with the bonus box (yahtzee's yahtzee box) already filled, under a
+        joker rule."""
+        return self.in_bonus_box is not None and is_five_of_a_kind(dice)
 
     def earns_yahtzee_bonus(self, dice: Dice | Iterable[int]) -> bool:
-        return self.joker_applies(dice) and self.boxes["yahtzee"] == 50
+        return self.joker_applies(dice) and self.bonus_box_full
 
     def points(self, dice: Dice | Iterable[int], box: str) -> int:
         """What the box itself would hold: the plain score, or the joker's 25/30/40."""
@@ -185,8 +196,8 @@ class Scorecard:
     def bonus(self, dice: Dice | Iterable[int], box: str) -> int:
         """Bonus points that scoring ``box`` now would earn (yahtzee bonus, upper bonus)."""
         rules = self.rules
-        extra = rules.yahtzee_bonus_points if self.earns_yahtzee_bonus(dice) else 0
-        if rules.has_upper_bonus and box in rules.upper_section:
+        extra = rules.bonus_points if self.earns_yahtzee_bonus(dice) else 0
+        if rules.upper_bonus_rule is not None and box in rules.upper_section:
             threshold, points = rules.upper_bonus_rule
             before = self.upper_subtotal
             if before < threshold <= before + self.points(dice, box):

@@ -56,8 +56,7 @@ def situation_card(rules: RulesLike, filled: Mapping[str, int],
             raise SituationError("coach.error.impossible_score", box=BoxName(box),
                                  value=points,
                                  possible=", ".join(map(str, sorted(possible[box]))))
-    holds_fifty = ruleset.has_yahtzee_bonus and card.boxes["yahtzee"] == 50
-    if yahtzee_bonuses and not holds_fifty:  # a +100 needs 50 in the yahtzee box
+    if yahtzee_bonuses and not card.bonus_box_full:  # a +100 needs 50 in the yahtzee box
         raise SituationError("coach.error.bonuses", value=Given(yahtzee_bonuses))
     return card
 

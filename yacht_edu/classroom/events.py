@@ -250,8 +250,8 @@ def most_points(rules: str) -> int:
         return MAX_COUNT
     played = get_rules(rules)
     most = sum(max(played.score(hand, box) for hand in HANDS) for box in played.boxes)
-    if played.has_upper_bonus:
+    if played.upper_bonus_rule is not None:
         most += played.upper_bonus_rule[1]
     if played.has_yahtzee_bonus:
-        most += (played.turns - 1) * played.yahtzee_bonus_points
+        most += (played.turns - 1) * played.bonus_points
     return most

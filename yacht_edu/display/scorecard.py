@@ -34,8 +34,10 @@ def scorecard_html(card: Scorecard, lang: str | None = None, title: str = "") ->
             f'{html.escape(rules.label(lang))}</td></tr>']
     rows += [_box_row(card, box, lang) for box in rules.upper_section]
     rows += [_sum_row(t("card.upper_subtotal", lang), upper_progress(card, lang))]
-    if rules.has_upper_bonus:
-        rows.append(_sum_row(t("card.upper_bonus", lang), digits(card.upper_bonus, lang)))
+    if rules.upper_bonus_rule is not None:
+        threshold, points = rules.upper_bonus_rule
+        rows.append(_sum_row(t("card.upper_bonus", lang, value=points, threshold=threshold),
+                             digits(card.upper_bonus, lang)))
     rows += [_box_row(card, box, lang) for box in rules.lower_section]
     rows.append(_sum_row(t("display.lower_subtotal", lang), digits(card.lower_subtotal, lang)))
     if rules.has_yahtzee_bonus:
@@ -54,10 +56,8 @@ def upper_progress(card: Scorecard, lang: str | None = None) -> str:
     >>> upper_progress(Scorecard.from_filled({"sixes": 24}, "yahtzee"), "en")
     '24 / 63'
     """
-    subtotal = digits(card.upper_subtotal, lang)
-    if not card.rules.has_upper_bonus:
-        return subtotal
-    return f"{subtotal} / {digits(card.rules.upper_bonus_rule[0], lang)}"
+    subtotal, rule = digits(card.upper_subtotal, lang), card.rules.upper_bonus_rule
+    return subtotal if rule is None else f"{subtotal} / {digits(rule[0], lang)}"
 
 
 def _box_row(card: Scorecard, box: str, lang: str | None) -> str:

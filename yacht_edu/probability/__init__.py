@@ -27,7 +27,6 @@ from yacht_edu.probability.errors import (
     UnknownStrategyError,
 )
 from yacht_edu.probability.kind_chain import (
-    KIND_BOXES,
     expected_rolls_to_kind,
     kind_chain,
     kind_limit,
@@ -62,7 +61,6 @@ from yacht_edu.probability.turn import (
 )
 
 __all__ = [
-    "KIND_BOXES",
     "ORDERED_ROLLS",
     "STRATEGIES",
     "TURN_STRATEGIES",

@@ -25,11 +25,12 @@ from sympy import Expr, ImmutableMatrix, Matrix, Rational, Symbol, diag, expand,
 from yacht_edu.checks import whole_number
 from yacht_edu.dice import FACES, NUMBER_OF_DICE
 from yacht_edu.errors import ArgumentTypeError
+from yacht_edu.hands import HANDS
 from yacht_edu.i18n import Given, t
 from yacht_edu.probability.errors import InvalidTargetError
+from yacht_edu.rules import RulesLike, get_rules
 
 __all__ = [
-    "KIND_BOXES",
     "expected_rolls_to_kind",
     "kind_chain",
     "kind_limit",
@@ -42,16 +43,28 @@ __all__ = [
 #: The number of rolls in the closed forms.
 n = Symbol("n", positive=True, integer=True)
 
-#: The boxes that are "this many alike", and how many.
-KIND_BOXES = {"yacht": 5, "yahtzee": 5, "four_of_a_kind": 4, "three_of_a_kind": 3}
+def kind_of(box: str, rules: RulesLike = "yacht") -> int | None:
+    """How many alike dice ``box`` asks for — it scores exactly when at least that many dice
+    show one face —, or None if it is not an "of a kind" box.
 
-
-def kind_of(box: str) -> int | None:
-    """How many alike dice ``box`` asks for, or None if it is not an "of a kind" box."""
+    >>> kind_of("yacht"), kind_of("four_of_a_kind"), kind_of("three_of_a_kind", "yahtzee")
+    (5, 4, 3)
+    >>> kind_of("full_house") is None                    # three alike, but also a pair
+    True
+    """
     if not isinstance(box, str):
         raise ArgumentTypeError("error.not_text", name="box", example='"yacht"',
                                 given=Given(box))
-    return KIND_BOXES.get(box)
+    ruleset = get_rules(rules)
+    column = ruleset.boxes.index(ruleset.check_box(box))
+    scoring = [row[column] > 0 for row in ruleset.score_table]
+    return next((alike for alike in range(NUMBER_OF_DICE, 1, -1)
+                 if scoring == [most_alike(hand) >= alike for hand in HANDS]), None)
+
+
+def most_alike(hand: tuple[int, ...]) -> int:
+    """How many dice of the hand show its most common face."""
+    return max(hand.count(face) for face in FACES)
 
 
 def check_target(target: object) -> int:

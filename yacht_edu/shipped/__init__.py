@@ -160,7 +160,7 @@ class ShippedTable:
         """The solver's number of ``card``'s state (the layout the header gives)."""
         filled = sum(1 << i for i, box in enumerate(self.rules.boxes) if not card.is_open(box))
         upper = min(card.upper_subtotal, self.uppers - 1)  # 0..63, 63 for "63 or more"
-        fifty = int(self.fifties > 1 and card.boxes.get("yahtzee") == 50)
+        fifty = int(self.fifties > 1 and card.bonus_box_full)
         return (filled * self.uppers + upper) * self.fifties + fifty
 
     def future(self, card: Scorecard) -> tuple[float, float]:

@@ -126,9 +126,10 @@ def rules_key(rules: Rules) -> str:
     """The rule set and its options as plain text, the same however the values were spelled.
 
     >>> import numpy as np
-    >>> rules_key(Rules(np.str_("yacht"))) == rules_key(Rules("yacht")) == "yacht"
+    >>> from yacht_edu.rules import get_rules
+    >>> rules_key(get_rules(np.str_("yacht"))) == rules_key(get_rules("yacht")) == "yacht"
     True
-    >>> rules_key(Rules("yahtzee", joker="free"))
+    >>> rules_key(get_rules("yahtzee", joker=np.str_("free")))
     'yahtzee-joker_free-upper_first_False'
     """
     variant = "".join(f"-{key}_{_plain(value)}" for key, value in rules.variant.items())
@@ -162,7 +163,8 @@ def header(rules: Rules, kind: str, fingerprint: bytes) -> dict[str, object]:
     tables saved before numpy spellings were normalised stay valid.
 
     >>> import numpy as np
-    >>> header(Rules(np.str_("yacht")), "float", b"")["rules"]
+    >>> from yacht_edu.rules import get_rules
+    >>> header(get_rules(np.str_("yacht")), "float", b"")["rules"]
     "Rules('yacht')"
     """
     variant = "".join(f", {key}={_plain(value)!r}" for key, value in rules.variant.items())

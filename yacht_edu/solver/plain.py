@@ -63,10 +63,9 @@ class RestOfGame:
     @classmethod
     def of(cls, card: Scorecard) -> RestOfGame:
         rules = card.rules
-        threshold, _ = rules.upper_bonus_rule
-        upper = min(card.upper_subtotal, threshold) if rules.has_upper_bonus else 0
-        yahtzee = card.boxes.get("yahtzee") if rules.has_yahtzee_bonus else None
-        return cls(card, rules, card.open_boxes, upper, yahtzee)
+        bonus = rules.upper_bonus_rule
+        upper = 0 if bonus is None else min(card.upper_subtotal, bonus[0])
+        return cls(card, rules, card.open_boxes, upper, card.in_bonus_box)
 
 
 @functools.cache

@@ -115,7 +115,7 @@ class StateSpace:
     @property
     def yahtzee_bit(self) -> int:
         """The bit of the yahtzee box (0 when the rules have no yahtzee bonus)."""
-        return 1 << self.rules.boxes.index("yahtzee") if self.fifties == 2 else 0
+        return 1 << self.rules.boxes.index(self.rules.bonus_box) if self.fifties == 2 else 0
 
     def index(self, filled: npt.ArrayLike, upper: npt.ArrayLike = 0,
               fifty: npt.ArrayLike = 0) -> Ints:
@@ -139,7 +139,7 @@ class StateSpace:
                             card=repr(card.rules))
         filled = sum(1 << i for i, c in enumerate(self.rules.boxes) if not card.is_open(c))
         upper = min(card.upper_subtotal, UPPER_CAP) if self.uppers > 1 else 0
-        fifty = int(self.fifties > 1 and card.boxes["yahtzee"] == 50)
+        fifty = int(self.fifties > 1 and card.bonus_box_full)
         return State(filled, upper, fifty)
 
     def number_of(self, card: Scorecard) -> int:
@@ -151,8 +151,9 @@ class StateSpace:
         upper_filled = [c for c in self.rules.upper_section if c in filled]
         if upper_filled:
             filled[upper_filled[0]] = state.upper
-        if "yahtzee" in filled and state.fifty:
-            filled["yahtzee"] = 50
+        box = self.rules.bonus_box
+        if box is not None and box in filled and state.fifty:
+            filled[box] = self.rules.bonus_box_score
         return Scorecard.from_filled(filled, self.rules)
 
     @functools.cache  # noqa: B019 (the space is a cached, immutable value)
@@ -172,7 +173,7 @@ class StateSpace:
         full, or once the bonus threshold (63, or a custom rule set's) is out of reach (every
         open upper box scoring five dice)."""
         sums = self.upper_sums(upper_filled)
-        if upper_filled == 0b111111:
+        if upper_filled == 0b111111 or self.rules.upper_bonus_rule is None:
             return [list(sums)]
         most = NUMBER_OF_DICE * sum(f for f in FACES if not upper_filled >> (f - 1) & 1)
         threshold = self.rules.upper_bonus_rule[0]
@@ -318,9 +319,10 @@ class BoxRows:
             raised = np.minimum(points[:uppers], UPPER_CAP - upper[None, :])
             following[:uppers] += raised * space.fifties
         if space.fifties > 1:
-            yahtzee = space.rules.boxes.index("yahtzee")
-            first, last = np.searchsorted(box, [yahtzee, yahtzee + 1])
-            following[first:last] += (points[first:last] == 50) - fifty[None, :]
+            bonus_box = space.rules.boxes.index(space.rules.bonus_box)
+            first, last = np.searchsorted(box, [bonus_box, bonus_box + 1])
+            full = points[first:last] == space.rules.bonus_box_score
+            following[first:last] += full - fifty[None, :]
         return following
 
     def _bonus_gained(self, box: Ints, points: npt.NDArray[np.int64],
@@ -435,11 +437,14 @@ def _joker_tables(rules: Rules) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.i
     """What a five of a kind may do once the yahtzee box is filled, per situation, read from
     :meth:`Scorecard.options` on one representative card per (face, 0 or 50, situation)."""
     allowed, points, bonus = _no_jokers(len(rules.boxes))
-    lower = [c for c in rules.lower_section if c != "yahtzee"]
+    bonus_box = rules.bonus_box
+    if bonus_box is None:
+        return allowed, points, bonus
+    lower = [c for c in rules.lower_section if c != bonus_box]
     for face, fifty, (face_open, other_upper_open, lower_open) in itertools.product(
             FACES, (0, 1), JOKER_SITUATIONS):
         face_box = rules.upper_section[face - 1]
-        closed = {"yahtzee": 50 if fifty else 0}
+        closed = {bonus_box: rules.bonus_box_score if fifty else 0}
         closed.update({c: 0 for c in rules.upper_section
                        if not (face_open if c == face_box else other_upper_open)})
         closed.update({c: 0 for c in lower if not lower_open})

@@ -40,7 +40,7 @@ import numpy.typing as npt
 from yacht_edu.checks import whole_number
 from yacht_edu.errors import RuleError
 from yacht_edu.i18n import Given
-from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
+from yacht_edu.rules import BUILT_IN, ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
 from yacht_edu.solver.backward import best_over_boxes, best_rows_then, open_rows
@@ -66,8 +66,14 @@ __all__ = [
 Array = npt.NDArray[Any]
 Ints = npt.NDArray[np.intp]
 
-#: The rule sets whose target table can be solved.
-TARGET_RULES = ("yacht", "yacht_sum4")
+def offers_target(rules: Rules) -> bool:
+    """Whether a rule set's target table can be solved: its state is its filled boxes alone
+    (no bonus) and its turn three rolls (the target's advice reads three)."""
+    return not (rules.has_upper_bonus or rules.has_yahtzee_bonus) and rules.rolls == ROLLS
+
+
+#: The built-in rule sets whose target table can be solved.
+TARGET_RULES = tuple(name for name, rules in BUILT_IN.items() if offers_target(rules))
 
 #: (state, need) columns worked out together: large enough for numpy, small enough for the
 #: processor's cache.
@@ -125,8 +131,7 @@ class TargetTable:
 def check_offered(rules: Rules) -> None:
     """Refuse a rule set whose state is more than its filled boxes (:data:`TARGET_RULES`), or
     whose turn is not three rolls (the target's advice reads three)."""
-    space = StateSpace.of(rules)
-    if space.uppers > 1 or space.fifties > 1 or rules.rolls != ROLLS:
+    if not offers_target(rules):
         offered = [get_rules(name).label() for name in TARGET_RULES]
         raise NotOfferedError(rules=rules.label(), offered=", ".join(offered))
 

@@ -57,7 +57,8 @@ class Table:
 def tables_of(rules: Rules) -> list[Table]:
     """Every table of one rule set: the exact ones and the chance to reach a target (the coach's
     ``advise(..., target=)``) exist for ``yacht`` and ``yacht_sum4`` only."""
-    kinds = ["float"] if rules.is_yahtzee else ["float", "exact", "distribution", "target"]
+    bonuses = rules.has_upper_bonus or rules.has_yahtzee_bonus
+    kinds = ["float"] if bonuses else ["float", "exact", "distribution", "target"]
     return [Table(rules, kind) for kind in kinds]
 
 

@@ -27,10 +27,10 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from yacht_edu.custom import BoxFunction, CustomRules, custom_rules
+from yacht_edu.custom import BoxFunction, custom_rules
 from yacht_edu.errors import RuleError
 from yacht_edu.i18n import box_name, t
-from yacht_edu.rules import ROLLS, RULE_SETS, get_rules
+from yacht_edu.rules import ROLLS, RULE_SETS, Rules, get_rules
 
 __all__ = ["RuleDesigner"]
 
@@ -116,7 +116,7 @@ class RuleDesigner(widgets.VBox):  # type: ignore[misc]
         self.play_button.add_class("yacht-play-variant")
         self.board: Any = None
         self.board_area = widgets.VBox()
-        self.rules: CustomRules = custom_rules(base, add=self.added)
+        self.rules: Rules = custom_rules(base, add=self.added)
         self._offer_boxes()
         self._show_points()
         for control in (self.rolls, self.fixed_box, self.fixed_points, self.removed):
@@ -128,7 +128,7 @@ class RuleDesigner(widgets.VBox):  # type: ignore[misc]
                          self.message, self.comparison, self.play_button, self.board_area)
         self.update()
 
-    def design(self) -> CustomRules:
+    def design(self) -> Rules:
         """The variant the controls describe (raises the rule's error if it cannot be played)."""
         scores = {self.fixed_box.value: self.fixed_points.value} if self.fixed_box.value else {}
         return custom_rules(self.base.value, rolls=self.rolls.value, scores=scores,

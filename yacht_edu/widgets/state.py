@@ -81,8 +81,10 @@ def card_state(game: Game, lang: str) -> ViewState:
     rows: list[ViewState] = [box_row(game, c, lang) for c in rules.upper_section]
     rows.append(sum_row(game, "upper", t("card.upper_subtotal", lang),
                         lambda card: upper_progress(card, lang)))
-    if rules.has_upper_bonus:
-        rows.append(sum_row(game, "bonus", t("card.upper_bonus", lang),
+    if rules.upper_bonus_rule is not None:
+        threshold, points = rules.upper_bonus_rule
+        rows.append(sum_row(game, "bonus", t("card.upper_bonus", lang, value=points,
+                                               threshold=threshold),
                             lambda card: bonus_words(card, lang)))
     rows += [box_row(game, c, lang) for c in rules.lower_section]
     if rules.has_yahtzee_bonus:
@@ -156,9 +158,10 @@ def bonus_words(card: Scorecard, lang: str) -> str:
     """The 35 once earned, else how many points the upper section still needs for it."""
     if card.upper_bonus:
         return digits(card.upper_bonus, lang)
-    if all(card.boxes[c] is not None for c in card.rules.upper_section):
+    rule = card.rules.upper_bonus_rule
+    if rule is None or all(card.boxes[c] is not None for c in card.rules.upper_section):
         return digits(0, lang)
-    threshold = card.rules.upper_bonus_rule[0]
+    threshold = rule[0]
     return t("widget.bonus_to_go", lang, count=threshold - card.upper_subtotal)
 
 
