@@ -183,7 +183,7 @@ class WaitSimulation:
 
     def _waited(self) -> npt.NDArray[np.int64]:
         """The waits, with "none yet" counted as more than ``max_turns``."""
-        waited = self.waits.copy()
+        waited: npt.NDArray[np.int64] = self.waits.copy()
         waited[waited == 0] = self.max_turns + 1
         return waited
 
