@@ -1,5 +1,6 @@
 """Lesson 5, the best strategy: its figures and its exercises' values, each computed a second way
-(the exact distribution of the final score against the exact solve, states counted as sets)."""
+(the exact distribution of the final score against the exact solve, states counted as sets, a
+million simulated games against the exact scores)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 import yacht_edu as ye
 from tests.helpers.lesson_figures import check_figures
-from yacht_edu.lessons import check, exercise
+from yacht_edu.lessons import check, exercise, reset_tries
 from yacht_edu.lessons.lesson05 import (
     GAMES,
     deviations_unsquared,
@@ -26,12 +27,20 @@ from yacht_edu.solver import Expected
 from yacht_edu.strategies import Simulation, compare, strategy_expected_score
 
 LESSON = Path(__file__).resolve().parents[1] / "teacher" / "05_best_strategy.ipynb"
+#: The smaller run the lesson sets beside its million games (and the one it played before).
+SMALL = 2000
 
 
 @functools.cache
 def strategies() -> dict[str, tuple[Expected, Simulation]]:
-    """The lesson's comparison: every strategy exactly and in 2,000 seeded games."""
+    """The lesson's comparison: every strategy exactly and in a million seeded games."""
     return compare("yacht", games=GAMES, seed=2026)
+
+
+@functools.cache
+def small_run() -> dict[str, tuple[Expected, Simulation]]:
+    """The same comparison in 2,000 games, as the teacher's note recalls it."""
+    return compare("yacht", games=SMALL, seed=2026)
 
 
 @pytest.mark.slow  # solves what the lesson states (seconds)
@@ -42,6 +51,9 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
     results = strategies()
     exact = {name: Fraction(expected.mean) for name, (expected, _) in results.items()}
     played = results["optimal"][1]
+    missed = Fraction(played.mean) - exact["optimal"]
+    small_misses = [abs(Fraction(run.mean) - Fraction(expected.mean))
+                    for expected, run in small_run().values()]
     check_figures(LESSON, {
         "4,096": 2**12, "4096": 2**12,
         "166.96": best.mean, "167": round(float(best.mean)), "297": max(final),
@@ -53,12 +65,22 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "165.87": exact["beat_par"], "1.09": exact["optimal"] - exact["beat_par"],
         "13.39": exact["optimal"] - exact["best_box_now"],
         "61.57": exact["optimal"] - exact["chase_five"],
-        "2,000": GAMES, "0.78": Fraction(best.sd / math.sqrt(GAMES)),
-        "166.40": Fraction(played.mean), "0.56": exact["optimal"] - Fraction(played.mean),
-        "0.1": Fraction(1, 10), "500": 500,  # the teacher's questions
+        # a million games: the standard error, the optimal run's mean and its miss
+        "0.035": Fraction(best.sd / math.sqrt(GAMES)),
+        "167.00": Fraction(played.mean), "0.04": missed,
+        "1.2": missed / Fraction(played.standard_error),
+        # ... and 2,000 games beside them: 500 times fewer, sqrt(500) times the error; the
+        # teacher's note: the largest miss of the four plans in 2,000 games
+        "2,000": SMALL, "0.78": Fraction(best.sd / math.sqrt(SMALL)),
+        "22": round(math.sqrt(GAMES / SMALL)), "1.15": max(small_misses),
+        "0.1": Fraction(1, 10), "500": 500,  # the teacher's questions, and GAMES / SMALL
         "1.56": Fraction(best.sd / math.sqrt(500)),
     })
-    assert final[120] > 0
+    assert final[120] > 0 and GAMES // SMALL == 500
+    # sqrt(500) as the ratio of the two runs' own standard errors (their sample spreads differ a
+    # little): within 5 %
+    ratio = small_run()["optimal"][1].standard_error / played.standard_error
+    assert abs(ratio / math.sqrt(500) - 1) < 0.05
     # "over a hundred digits each" above and below the exact mean's fraction line
     mean = Fraction(best.mean)
     assert min(len(str(mean.numerator)), len(str(mean.denominator))) > 100
@@ -96,3 +118,27 @@ def test_the_weakest_rule_of_thumb_is_the_one_blind_to_the_scorecard() -> None:
 def test_each_simulation_lands_within_four_standard_errors() -> None:
     for expected, played in strategies().values():
         assert abs(played.mean - expected.mean) < 4 * played.standard_error
+        # "within a few hundredths of its exact score" (the teacher's note)
+        assert abs(played.mean - expected.mean) < 0.05
+
+
+@pytest.mark.slow
+def test_the_optimal_players_million_games_follow_its_exact_distribution() -> None:
+    """The law of large numbers on the whole distribution, not only the mean: the share of the
+    million games at or above each score within four standard errors of the exact chance."""
+    final = ye.optimal_score_distribution("yacht")
+    scores = strategies()["optimal"][1].scores
+    for score in range(100, 260, 20):
+        exact = float(final.at_least(score))
+        share = float((scores >= score).mean())
+        assert abs(share - exact) < 4 * math.sqrt(exact * (1 - exact) / GAMES), score
+
+
+def test_the_standard_error_of_a_million_games_is_asked_to_three_places() -> None:
+    answer = exercise("05.5").example()
+    assert round(float(answer), 3) == round(ye.optimal_expected_score("yacht").sd / 1000, 3)  # type: ignore[arg-type]
+    reset_tries("05.5")
+    assert check("05.5", 0.035).correct
+    assert check("05.5", 0.78).correct is False  # 2,000 games' standard error: not this one
+    assert check("05.5", 35.0).misconception == "sd_of_one_game"
+    assert check("05.5", 0.001).misconception == "variance_of_the_mean"

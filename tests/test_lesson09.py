@@ -10,6 +10,7 @@ import math
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 import sympy as sp
 from sympy import stats
 
@@ -22,6 +23,8 @@ from yacht_edu.probability.waiting import first_yacht, simulate_first_yacht
 LESSON = Path(__file__).resolve().parents[1] / "teacher" / "09_waiting_for_a_yacht.ipynb"
 # docs/rules.md#exact-chances (OEIS A096256): five of a kind within three rolls
 P = Fraction(2783176, 60466176)
+#: The larger run the teacher's note suggests after the lesson's 2,000 players.
+LARGER_RUN = 100_000
 
 
 def test_every_number_the_lesson_states_is_the_packages() -> None:
@@ -42,6 +45,8 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "1,296": 1 / ye.p_one_roll("yacht"),
         # the real die: a six within three rolls, 1 - (5/6)^3
         "5/6": 1 - Fraction(1, 6), "91/216": 1 - Fraction(5, 6) ** 3,
+        # the teacher's note: a run of 100,000 players, its standard error sigma / sqrt(n)
+        "0.07": float(wait.sd) / math.sqrt(LARGER_RUN),
     })
     assert 22 * p > 1 - (1 - p) ** 22 and 22 * p > 1   # "for 22 turns it would pass 1"
     assert round(100 * math.erfc(misses_by / math.sqrt(2))) == 2   # "about 2 runs in 100"
@@ -83,3 +88,11 @@ def test_a_simulation_of_the_dice_agrees_within_its_error() -> None:
     assert abs(simulated.mean - float(wait.mean)) < 4 * simulated.mean_error
     within = float(wait.chance_within(12))
     assert abs(simulated.chance_within(12) - within) < 4 * math.sqrt(within * (1 - within) / 4000)
+
+
+@pytest.mark.slow  # a second or more: 100,000 players chase a yacht
+def test_the_larger_run_lands_within_its_smaller_standard_error() -> None:
+    wait = first_yacht()
+    larger = simulate_first_yacht(learners=LARGER_RUN, seed=0)
+    assert round(larger.mean_error, 2) == 0.07  # the sample's own, as the exact sigma gives
+    assert abs(larger.mean - float(wait.mean)) < 4 * larger.mean_error

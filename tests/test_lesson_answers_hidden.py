@@ -101,15 +101,24 @@ def wrong_answers(task: Task) -> list[object]:
 
 
 @functools.cache
-def wrong_try_messages(task_id: str) -> tuple[str, ...]:
-    """What ``check`` says at the first and the second wrong try, for every wrong answer."""
+def wrong_tries(task_id: str) -> tuple[tuple[object, str], ...]:
+    """What ``check`` says at the first and the second wrong try, for every wrong answer: each
+    message with the answer it was given."""
     task = next(task for task in ALL if task.id == task_id)
-    said: list[str] = []
+    said: list[tuple[object, str]] = []
     for answer in wrong_answers(task):
         reset_tries(task.id)
-        said += [check(task.id, answer).message, check(task.id, answer).message]
+        said += [(answer, check(task.id, answer).message), (answer, check(task.id, answer).message)]
     reset_tries(task.id)
     return tuple(said)
+
+
+def wrong_try_messages(task_id: str, unless_given: Task | None = None) -> tuple[str, ...]:
+    """The messages of :func:`wrong_tries`; with ``unless_given``, less those for an answer that
+    is itself a form of that exercise's answer (a guess of 0.39 echoed back, "Your guess 0.39 was
+    close", tells the learner nothing they did not write)."""
+    return tuple(message for answer, message in wrong_tries(task_id)
+                 if unless_given is None or not found_forms(forms(unless_given), str(answer)))
 
 
 @functools.cache
@@ -125,7 +134,7 @@ def said_before(task: Task) -> dict[str, str]:
     for earlier in exercises(task.lesson):
         if earlier == task or check_cell(earlier, of) > question_cell(task, of):
             continue
-        said[f"check {earlier.id}, wrong tries"] = "\n".join(wrong_try_messages(earlier.id))
+        said[f"check {earlier.id}, wrong tries"] = "\n".join(wrong_try_messages(earlier.id, task))
         said[f"check {earlier.id}, right"] = right_message(earlier.id)
     if isinstance(task, Exercise):
         said[f"check {task.id}, tries 1 and 2"] = "\n".join(wrong_try_messages(task.id))

@@ -172,3 +172,47 @@ def test_without_numpy_the_optimal_expected_score_comes_from_the_shipped_tables(
         expected = optimal_expected_score(name)  # numpy's
         assert found[name] == [expected.mean, expected.sd, expected.variance]
     assert sorted(v for k, v in found.items() if k.startswith("{")) == ["numpy", "numpy"]
+
+
+def test_without_numpy_the_wait_the_chi_square_and_their_checks_are_exact() -> None:
+    """Lessons 9 and 10 as far as they go without numpy: the geometric wait, the chi-square
+    statistic and its tail (sympy), every check of an exercise that needs no simulation."""
+    from yacht_edu.probability.fairness import chi_square, chi_square_tail
+    from yacht_edu.probability.waiting import first_yacht
+
+    found = json.loads(run_python(sys.executable, textwrap.dedent("""
+        import json
+        from fractions import Fraction
+        from yacht_edu.lessons import check
+        from yacht_edu.probability.fairness import chi_square, chi_square_tail
+        from yacht_edu.probability.waiting import first_yacht
+
+        wait = first_yacht()
+        checked = {
+            "09.2": check("09.2", 1 - (1 - wait.p) ** 12).correct,
+            "09.4": check("09.4", wait.p).correct,
+            "10.5": check("10.5", 1 - Fraction(95, 100) ** 20).correct,
+            "10.1": check("10.1", lambda counts: sum(counts)).correct,
+        }
+        statistic = chi_square([8, 9, 12, 11, 6, 14])
+        print(json.dumps({"mean": str(wait.mean), "statistic": str(statistic),
+                          "tail": float(chi_square_tail(11)), "checked": checked}))
+    """), blocked=True))
+    assert found["mean"] == str(first_yacht().mean)  # numpy's Python gives the same fraction
+    assert found["statistic"] == str(chi_square([8, 9, 12, 11, 6, 14]))
+    assert found["tail"] == float(chi_square_tail(11))
+    assert found["checked"] == {"09.2": True, "09.4": True, "10.5": True, "10.1": False}
+
+
+def test_without_numpy_the_die_tally_counts_and_says_what_its_test_needs() -> None:
+    found = json.loads(run_python(sys.executable, textwrap.dedent("""
+        import json
+        import yacht_edu as ye
+        tally = ye.tally("Group A", lang="hi")
+        tally.type_faces("3 6 1 1 5")
+        print(json.dumps({"counts": tally.counts, "result": tally.result,
+                          "message": tally.message}))
+    """), blocked=True))
+    assert found == {"counts": [2, 0, 1, 0, 1, 1],
+                     "result": t("lite.error.needs_library", "hi", library="numpy"),
+                     "message": ""}

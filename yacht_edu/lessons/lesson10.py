@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-import numpy as np
-
 from yacht_edu.lessons.exercise import CodeExercise, Exercise, Misconception, Prediction, register
 from yacht_edu.probability.fairness import DEGREES_OF_FREEDOM, chi_square, fairness
 from yacht_edu.probability.waiting import WaitingTime
@@ -68,7 +66,7 @@ def strictly_farther() -> Fraction:
     """The mistake: the share of simulated fair dice whose statistic is *more* than the class's,
     leaving out the many that equal it (counts are whole, so statistics repeat)."""
     test = fairness(CLASS_COUNTS)
-    return Fraction(float(np.mean(test.simulated > float(test.statistic))))
+    return Fraction(float((test.simulated > float(test.statistic)).mean()))
 
 
 def false_alarm_among_twenty() -> Fraction:

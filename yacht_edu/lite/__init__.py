@@ -47,15 +47,19 @@ NUMPY_FREE = (
     # the exact chances, and the coach from the tables shipped in the package
     "yacht_edu.probability", "yacht_edu.probability.one_roll", "yacht_edu.probability.turn",
     "yacht_edu.probability.kind_chain", "yacht_edu.probability.table",
+    "yacht_edu.probability.waiting", "yacht_edu.probability.fairness",
+    "yacht_edu.probability.tally",
     "yacht_edu.ranking", "yacht_edu.expected", "yacht_edu.shipped", "yacht_edu.shipped.turn",
     "yacht_edu.situation", "yacht_edu.coach",
     # the faces: the board with its panels, the words and numbers shown
     "yacht_edu.display", "yacht_edu.display.coach", "yacht_edu.display.plain",
     "yacht_edu.widgets", "yacht_edu.widgets.board", "yacht_edu.widgets.panels",
-    "yacht_edu.widgets.state", "yacht_edu.widgets.classview",
-    # the lessons' checks of lessons 1 to 4, the class service's sender, the browser edition
+    "yacht_edu.widgets.state", "yacht_edu.widgets.classview", "yacht_edu.widgets.tally",
+    # the lessons' checks of lessons 1 to 4, 9 and 10, the class service's sender, the browser
+    # edition
     "yacht_edu.lessons", "yacht_edu.lessons.lesson01", "yacht_edu.lessons.lesson02",
-    "yacht_edu.lessons.lesson03", "yacht_edu.lessons.lesson04", "yacht_edu.classroom.sender",
+    "yacht_edu.lessons.lesson03", "yacht_edu.lessons.lesson04", "yacht_edu.lessons.lesson09",
+    "yacht_edu.lessons.lesson10", "yacht_edu.classroom.sender",
     "yacht_edu.lite", "yacht_edu.lite.serve", "yacht_edu.lite.site",
 )
 

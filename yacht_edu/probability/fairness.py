@@ -25,10 +25,8 @@ import math
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
 import sympy
 from sympy import Expr, Rational
 
@@ -36,6 +34,10 @@ from yacht_edu.checks import check_seed, items, whole_number
 from yacht_edu.dice import FACES, faces
 from yacht_edu.errors import InvalidDiceError, RuleError
 from yacht_edu.i18n import Given, t
+
+if TYPE_CHECKING:  # numpy only where fair dice are simulated: the statistic needs none
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "DEGREES_OF_FREEDOM",
@@ -123,6 +125,8 @@ def simulated_statistics(rolls: int, simulations: int, seed: int) -> npt.NDArray
     :data:`MOST_TALLIED_ROLLS` of each face; a class too far from it for them (none ever is) is
     worked out in Python's whole numbers.
     """
+    import numpy as np
+
     rng = np.random.default_rng(seed)
     counts = rng.multinomial(rolls, [1 / 6] * 6, size=simulations)
     away = len(FACES) * counts.astype(np.int64) - rolls
@@ -206,8 +210,8 @@ def fairness(counts: Sequence[int] | Mapping[int, int], *, simulations: int = 10
     scaled = simulated_statistics(rolls, simulations, seed)
     observed = len(FACES) * sum(c * c for c in checked) - rolls**2
     result = FairnessTest(checked, statistic, DEGREES_OF_FREEDOM, exact, float(exact.evalf(30)),
-                          float(np.mean(scaled >= observed)), simulations, seed,
-                          (scaled / rolls).astype(np.float64))
+                          float((scaled >= observed).mean()), simulations, seed,
+                          (scaled / rolls).astype(float))
     if not result.reliable:
         warnings.warn(t("fairness.few_rolls", None, least=LEAST_EXPECTED * len(FACES)),
                       FewRollsWarning, stacklevel=2)

@@ -26,10 +26,8 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
 import sympy
 from sympy import Expr, Rational, Symbol
 
@@ -38,6 +36,10 @@ from yacht_edu.dice import FACES, NUMBER_OF_DICE
 from yacht_edu.errors import RuleError
 from yacht_edu.i18n import Given
 from yacht_edu.probability.turn import p_within
+
+if TYPE_CHECKING:  # numpy only where a simulation runs: the exact waits need none (the browser)
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "BadWaitError",
@@ -181,7 +183,9 @@ class WaitSimulation:
 
     def _waited(self) -> npt.NDArray[np.int64]:
         """The waits, with "none yet" counted as more than ``max_turns``."""
-        return np.where(self.waits == 0, self.max_turns + 1, self.waits)
+        waited: npt.NDArray[np.int64] = self.waits.copy()
+        waited[waited == 0] = self.max_turns + 1
+        return waited
 
     @property
     def mean(self) -> float:
@@ -207,14 +211,14 @@ class WaitSimulation:
         return math.sqrt(max(fourth - self.variance**2, 0.0) / self.learners)
 
     def _check_complete(self) -> None:
-        if np.any(self.waits == 0):
+        if (self.waits == 0).any():
             raise BadWaitError("waiting.error.incomplete", count=self.max_turns)
 
     def chance_at(self, turn: int) -> float:
-        return float(np.mean(self.waits == turns(turn, "turn", 1)))
+        return float((self.waits == turns(turn, "turn", 1)).mean())
 
     def chance_none(self, turn_count: int) -> float:
-        return float(np.mean(self._waited() > self._within(turn_count)))
+        return float((self._waited() > self._within(turn_count)).mean())
 
     def chance_within(self, turn_count: int) -> float:
         return 1.0 - self.chance_none(turn_count)
@@ -224,11 +228,11 @@ class WaitSimulation:
         in the next ``turn_count`` either."""
         waited = self._waited()
         still = waited > self._within(after)
-        return float(np.mean(waited[still] > after + turns(turn_count, "turns")))
+        return float((waited[still] > after + turns(turn_count, "turns")).mean())
 
     def learners_waiting(self, after: int) -> int:
         """How many learners had no yacht in the first ``after`` turns."""
-        return int(np.sum(self._waited() > self._within(after)))
+        return int((self._waited() > self._within(after)).sum())
 
     def _within(self, turn_count: int) -> int:
         count = turns(turn_count, "turns")
@@ -240,6 +244,8 @@ class WaitSimulation:
 def chase_yacht_turn(rng: np.random.Generator, players: int) -> npt.NDArray[np.bool_]:
     """One turn for each player: three rolls, keeping the most common face (the highest of
     equally common ones).  Which players made a yacht."""
+    import numpy as np
+
     dice = rng.integers(1, 7, size=(players, NUMBER_OF_DICE))
     for _ in range(2):
         counts = (dice[:, :, None] == np.array(FACES)).sum(axis=1)
@@ -254,6 +260,8 @@ def simulate_first_yacht(learners: int = 10_000, seed: int = 0, *,
                          max_turns: int = 1_000) -> WaitSimulation:
     """Each of ``learners`` chases a yacht turn after turn (numpy's ``default_rng(seed)``
     rolls the dice) until the first one, or ``max_turns`` turns."""
+    import numpy as np
+
     count = turns(learners, "learners", 1, MOST_LEARNERS)
     limit = turns(max_turns, "max_turns", 1)
     rng = np.random.default_rng(check_seed(seed))

@@ -35,6 +35,7 @@ from yacht_edu.display.numbers import percent
 from yacht_edu.display.text import direction
 from yacht_edu.errors import RuleError
 from yacht_edu.i18n import Given, check_language, t
+from yacht_edu.lite import missing_library
 from yacht_edu.probability.fairness import FairnessTest, FewRollsWarning
 from yacht_edu.probability.tally import BadTallyFileError, Tally, save_path
 from yacht_edu.widgets.messages import Shapes, intent_of
@@ -197,13 +198,19 @@ class DieTally(anywidget.AnyWidget):
         self._show()
 
     def _show(self) -> None:
-        self.test = None
+        self.test, needs = None, ""
         if self.tally.rolls:
             import warnings
 
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", FewRollsWarning)  # the summary says it
-                self.test = self.tally.test(simulations=self.simulations, seed=self.seed)
+                try:
+                    self.test = self.tally.test(simulations=self.simulations, seed=self.seed)
+                except ModuleNotFoundError as error:  # numpy missing (the browser edition):
+                    said = missing_library(error)  # the tally counts on, the test says why not
+                    if said is None:
+                        raise
+                    needs = said.message(self.lang)
         labels = {key: t(f"die_tally.{key}", self.lang) for key in _LABELS}
         labels["total"] = t("die_tally.total", self.lang, count=self.tally.rolls)
         group = self.tally.group
@@ -212,7 +219,7 @@ class DieTally(anywidget.AnyWidget):
         self.direction = direction(self.lang)
         self.expected = self.tally.expected
         self.counts = list(self.tally.counts)
-        self.result = t("die_tally.empty", self.lang)
+        self.result = needs or t("die_tally.empty", self.lang)
         if self.test:  # with too few rolls the summary says the test means little: no verdict
             self.result = fairness_summary(self.test, self.lang)
             if self.test.reliable:
