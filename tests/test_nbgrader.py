@@ -219,11 +219,12 @@ def course_sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return course
 
 
+@pytest.mark.slow  # nbgrader and nbformat take seconds to import (a grammar is built)
 @pytest.mark.parametrize("lesson", [path.name[:2] for path in sorted(TEACHER.glob("*.ipynb"))])
 def test_nbgrader_accepts_every_source_notebook(course_sources: Path, lesson: str) -> None:
     """Its own metadata check passes, and every exercise has one answer cell and one graded
     cell after it, worth its points (a prediction: its participation point)."""
-    import nbformat  # here, not at the top: no collection of the fast loop imports nbformat
+    import nbformat  # here, not at the top: collecting this file stays light
     from nbgrader.nbgraderformat import MetadataValidator
 
     path = course_sources / "source" / f"lesson{lesson}" / teachers_notebook(lesson).name
