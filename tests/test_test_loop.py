@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import leaves_out
+
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -49,6 +51,16 @@ def test_ci_runs_the_readmes_test_command_as_written() -> None:
 
 def test_commands_reads_lines_and_their_parts() -> None:
     assert commands("# a comment\na && b &&\n  c\nd\n") == ["a", "b", "c", "d"]
+
+
+def test_a_folder_is_left_out_only_when_no_test_in_it_could_be_selected() -> None:
+    """conftest.py does not collect tests/browser/ when ``-m`` deselects every browser test."""
+    assert leaves_out("not slow and not browser and not hub", "browser")
+    assert leaves_out("not browser", "browser") and leaves_out("hub and not browser", "browser")
+    assert leaves_out("(slow or hub) and not browser", "browser")
+    assert not any(leaves_out(expression, "browser") for expression in (
+        "", "browser", "slow or browser", "not (slow and browser)", "not browser or slow",
+        "not slow and not hub", "browser(reason='x')", "not browser-ish"))
 
 
 FAST_LOOP = re.search(r'python -m pytest -m "([^"]+)"', README)
