@@ -95,9 +95,11 @@ def each_task(tasks: Iterable[TaskKind] | Callable[[], Iterable[TaskKind]],
     return for_each(tasks, name=lambda task: task.id, fresh=reset_tries)
 
 
-def each_task_in_each_language(tasks: list[TaskKind],
+def each_task_in_each_language(tasks: Iterable[TaskKind] | Callable[[], Iterable[TaskKind]],
                                ) -> Callable[[Callable[[tuple[TaskKind, str]], object]],
                                              Callable[[], None]]:
     """Likewise for every exercise in every language: the test is given (exercise, language)."""
-    return for_each(list(itertools.product(tasks, LANGUAGES)),
-                    name=lambda case: f"{case[0].id} in {case[1]}", fresh=reset_tries)
+    def cases() -> list[tuple[TaskKind, str]]:
+        return list(itertools.product(tasks() if callable(tasks) else tasks, LANGUAGES))
+
+    return for_each(cases, name=lambda case: f"{case[0].id} in {case[1]}", fresh=reset_tries)
