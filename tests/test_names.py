@@ -27,25 +27,30 @@ GONE = {
     "MAX_ROLLS", "MOST_ROLLS",  # roll limits, named by what they limit
     "chosen_upper_bonus",  # chosen_upper_bonus_rule
     "counts_of_each",  # the checked faces of a tally: checked_faces
-    "checksum",  # table_checksum (saved), arrays_checksum (solver.cache)
-    "check_rolls",  # check_turn_rolls (custom), check_asked_rolls (probability.turn)
-    "clear_caches",  # clear_dice_caches, clear_one_roll_caches, clear_probability_caches
-    "counts_of",  # hand_counts (rules), face_counts (probability.fairness)
     "DiceView", "ScorecardView", "ChancesPanel", "CoachPanel",  # factories: dice_view, ...
 }
 
-#: Old names that still mean something elsewhere, gone from where they were renamed: by module
-#: (its path in the package), each a name the module defines (``__all__`` and lazy names too),
-#: ``Class.member`` or ``function.parameter``.
+#: Old names that may mean something else elsewhere, gone from where they were renamed: by
+#: module (its path in the package), each a name the module defines (``__all__`` and lazy names
+#: too), ``Class.member`` or ``function.parameter``.
 GONE_FROM = {
     "i18n.py": {"shown"},  # parameter_text
     "lessons/answers.py": {"shown"},  # answer_text
     "display/compare.py": {"shown"},  # cell_text
+    "saved.py": {"checksum"},  # table_checksum
+    "solver/cache.py": {"checksum"},  # arrays_checksum
+    # check_turn_rolls; upper_bonus_rule
+    "custom.py": {"check_rolls", "Design.upper_bonus", "custom_rules.upper_bonus"},
+    # check_asked_rolls; clear_probability_caches
+    "probability/turn.py": {"check_rolls", "clear_caches"},
+    "dice.py": {"clear_caches"},  # clear_dice_caches
+    "probability/one_roll.py": {"clear_caches"},  # clear_one_roll_caches
+    "probability/__init__.py": {"clear_caches"},  # clear_probability_caches
+    "rules.py": {"counts_of", "Rules.categories", "get_rules.options"},  # hand_counts; boxes
+    "probability/fairness.py": {"counts_of"},  # face_counts
     "widgets/state.py": {"State"},  # the board's view dictionary: ViewState
     "widgets/panels.py": {"State"},
     "solver/target.py": {"hand_chances"},  # hand_reach_chances (probability.turn's stays)
-    "rules.py": {"Rules.categories", "get_rules.options"},  # boxes; **variant
-    "custom.py": {"Design.upper_bonus", "custom_rules.upper_bonus"},  # upper_bonus_rule
     "compare.py": {"RulesSummary.scores"},  # chance_to_score
     "solver/__init__.py": {"solve.options", "optimal_expected_score.options"},
     "strategies.py": {"strategy_expected_score.options", "simulate.options", "compare.options"},
