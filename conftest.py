@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+import fnmatch
+import itertools
 import os
 import shutil
 import tempfile
@@ -86,6 +89,53 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
+#: Folders every test of which carries a marker (pytest_collection_modifyitems gives it to each):
+#: a run whose ``-m`` deselects every test with that marker does not import them (Playwright,
+#: nbformat, the hub's helpers) only to deselect them.
+MARKED_FOLDERS = {"tests/browser": "browser", "tests/hub": "hub"}
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """What a run would import only to find nothing in it, or to deselect all of it: a folder of
+    :data:`MARKED_FOLDERS` that ``-m`` leaves out, and, for ``--doctest-modules`` (which imports
+    every module to look for examples), a module with none (no ``>>>``: a helper of the tests, a
+    module of the package without examples).  Test files and conftest.py are collected as ever."""
+    marker = {config.rootpath / folder: marker for folder, marker in MARKED_FOLDERS.items()}
+    if collection_path in marker:
+        return leaves_out(config.option.markexpr, marker[collection_path]) or None
+    name = collection_path.name
+    if (collection_path.suffix != ".py" or name == "conftest.py"
+            or any(fnmatch.fnmatch(name, pattern) for pattern in config.getini("python_files"))):
+        return None
+    return ">>>" not in collection_path.read_text(encoding="utf-8") or None
+
+
+def leaves_out(expression: str, marker: str) -> bool:
+    """Whether ``-m expression`` deselects every test that carries ``marker``, whatever other
+    markers it carries (tests/test_test_loop.py).  An expression this does not read (markers
+    with arguments) leaves out nothing."""
+    try:
+        tree = ast.parse(expression, mode="eval").body
+        others = sorted({node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+                        - {marker})
+        return not any(truth(tree, {marker: True, **dict(zip(others, values, strict=True))})
+                       for values in itertools.product((False, True), repeat=len(others)))
+    except (SyntaxError, ValueError):
+        return False
+
+
+def truth(node: ast.expr, marked: dict[str, bool]) -> bool:
+    """The value of a marker expression (``and``, ``or``, ``not``, names) for one test."""
+    if isinstance(node, ast.Name):
+        return marked[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return not truth(node.operand, marked)
+    if isinstance(node, ast.BoolOp):
+        values = [truth(value, marked) for value in node.values]
+        return all(values) if isinstance(node.op, ast.And) else any(values)
+    raise ValueError(f"not a marker expression: {ast.unparse(node)}")
+
+
 #: Docstrings whose examples solve a whole rule set (seconds to a minute).
 SLOW_DOCTESTS = frozenset({"yacht_edu.solver"})
 #: Modules every one of whose examples reads a solved table (the target table: half a minute).
@@ -120,14 +170,25 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return OneHub(config, log)
 
 
+def is_the_lessons_run(item: pytest.Item) -> bool:
+    """A lesson's cell (nbval) or an example of the README: what the lessons' run collects."""
+    return item.path.suffix == ".ipynb" or item.path.name == "README.md"
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The lessons' cells are slow (a kernel each, solves inside), and so is a real JupyterHub
-    (marker ``hub``): ``-m "not slow"`` skips them.
+    """The lessons' run (its cells take a kernel each, with solves inside; the build checks,
+    marker ``lessons``) is slow, and so is a real JupyterHub (marker ``hub``): ``-m "not slow"``
+    skips them.
     The browser tests last: they are the slowest, and Playwright keeps an event loop running
     in the main thread for the rest of the session."""
     for item in items:
         module = item.path.relative_to(item.config.rootpath).as_posix()
-        if (item.path.suffix == ".ipynb" or item.name in SLOW_DOCTESTS
+        if is_the_lessons_run(item):
+            item.add_marker(pytest.mark.lessons)
+        for folder, marker in MARKED_FOLDERS.items():
+            if module.startswith(f"{folder}/"):
+                item.add_marker(marker)
+        if (item.get_closest_marker("lessons") or item.name in SLOW_DOCTESTS
                 or module in SLOW_DOCTEST_MODULES or item.get_closest_marker("hub")
                 or checks_a_slow_exercise(item)):
             item.add_marker(pytest.mark.slow)

@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The lessons' run (README, "Two commands"): nbval is loaded only there.
+LESSONS_RUN = ["-p", "nbval", "--nbval", "--nbval-current-env"]
 
 
 def nbval(paths: list[Path]) -> float:
@@ -24,8 +26,8 @@ def nbval(paths: list[Path]) -> float:
         env = dict(os.environ, YACHT_EDU_CACHE=cache, PYTHONPATH=str(ROOT))
         start = time.perf_counter()
         done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                               *map(str, paths)], cwd=ROOT, env=env, capture_output=True,
-                              text=True)
+                               *LESSONS_RUN, *map(str, paths)], cwd=ROOT, env=env,
+                              capture_output=True, text=True)
         seconds = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"the lessons failed:\n{done.stdout[-3000:]}")

@@ -2,24 +2,26 @@
 chosen per call and per session, rule errors arrive in it, and the box names are the rule
 pages' (docs/rules.md#sources).
 
-The catalog checks are parametrised by language and by English part, so a new English string
-fails here until it is translated: run ``python -m yacht_edu.locale.check --sync`` to add it
-(empty) to every catalog, then translate it.
+The catalog checks read every language's every English part, so a new English string fails
+here (naming each catalog that lacks it) until it is translated: run
+``python -m yacht_edu.locale.check --sync`` to add it (empty) to every catalog, then translate it.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import polib
 import pytest
 
 import yacht_edu
+from tests.helpers.grid import check_every
 from tests.helpers.shown import plain, shown
 from yacht_edu import (
     BoxUsedError,
@@ -66,7 +68,8 @@ from yacht_edu.locale import check
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 PARTS = check.parts()
-CATALOGS = [pytest.param(lang, part, id=f"{lang}-{part}") for lang in TRANSLATED for part in PARTS]
+#: Every translated catalog: (language, English part).
+CATALOGS = [(lang, part) for lang in TRANSLATED for part in PARTS]
 
 
 @pytest.fixture(autouse=True)
@@ -77,11 +80,26 @@ def session_language() -> Iterator[None]:
     set_language(before)
 
 
+@functools.cache
 def translation(lang: str, part: str) -> polib.POFile:
     po = check.read_catalog(lang, part)
     assert po is not None, (f"{lang}/{part}.po is missing: run "
                             f"python -m yacht_edu.locale.check --sync {lang}, then translate it")
     return po
+
+
+english_of = functools.cache(check.english)
+
+
+def every_catalog(problems: Callable[[polib.POFile, dict[str, str], str], list[str]]) -> None:
+    """Every translated catalog has none of the ``problems`` (of its translation, its part's
+    English and its language); a failure names every catalog with its problems."""
+    def has_none(catalog: tuple[str, str]) -> None:
+        lang, part = catalog
+        found = problems(translation(lang, part), english_of(part), lang)
+        assert not found, ", ".join(found)
+
+    check_every(CATALOGS, has_none, name=lambda catalog: "{}/{}.po".format(*catalog))
 
 
 # -- every catalog against English, part by part --------------------------------------------------
@@ -97,40 +115,31 @@ def test_no_stale_part(lang: str) -> None:
     assert check.extra_parts(lang) == []
 
 
-@pytest.mark.parametrize(("lang", "part"), CATALOGS)
-def test_header_names_the_language_utf8_and_plural_forms(lang: str, part: str) -> None:
-    assert check.header_problems(lang, translation(lang, part)) == []
+def test_header_names_the_language_utf8_and_plural_forms() -> None:
+    every_catalog(lambda po, source, lang: check.header_problems(lang, po))
 
 
-@pytest.mark.parametrize(("lang", "part"), CATALOGS)
-def test_every_english_id_is_translated(lang: str, part: str) -> None:
-    po = translation(lang, part)
-    assert check.missing_ids(check.english(part), po) == []
-    assert check.untranslated_ids(check.english(part), po) == []
+def test_every_english_id_is_translated() -> None:
+    every_catalog(lambda po, source, lang: [*check.missing_ids(source, po),
+                                            *check.untranslated_ids(source, po)])
 
 
-@pytest.mark.parametrize(("lang", "part"), CATALOGS)
-def test_no_stale_id(lang: str, part: str) -> None:
-    assert check.stale_ids(check.english(part), translation(lang, part)) == []
+def test_no_stale_id() -> None:
+    every_catalog(lambda po, source, lang: check.stale_ids(source, po))
 
 
-@pytest.mark.parametrize(("lang", "part"), CATALOGS)
-def test_every_placeholder_survives(lang: str, part: str) -> None:
-    assert check.placeholder_mismatches(check.english(part), translation(lang, part)) == []
+def test_every_placeholder_survives() -> None:
+    every_catalog(lambda po, source, lang: check.placeholder_mismatches(source, po))
 
 
-@pytest.mark.parametrize(("lang", "part"), CATALOGS)
-def test_numbers_in_western_digits_and_python_names_kept(lang: str, part: str) -> None:
-    po, source = translation(lang, part), check.english(part)
-    assert check.number_mismatches(source, po) == []
-    assert check.lost_python(source, po) == []
+def test_numbers_in_western_digits_and_python_names_kept() -> None:
+    every_catalog(lambda po, source, lang: [*check.number_mismatches(source, po),
+                                            *check.lost_python(source, po)])
 
 
-@pytest.mark.parametrize(("lang", "part"), CATALOGS)
-def test_translations_follow_the_current_english(lang: str, part: str) -> None:
-    po, source = translation(lang, part), check.english(part)
-    assert check.outdated_ids(source, po) == []
-    assert check.unexplained_english(source, po) == []
+def test_translations_follow_the_current_english() -> None:
+    every_catalog(lambda po, source, lang: [*check.outdated_ids(source, po),
+                                            *check.unexplained_english(source, po)])
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))

@@ -9,11 +9,11 @@ import math
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pytest
-from scipy import stats
 
 from tests.helpers.lesson_figures import check_figures
 from yacht_edu.lessons import check, exercise
@@ -27,6 +27,14 @@ from yacht_edu.probability.fairness import DEGREES_OF_FREEDOM, chi_square_tail, 
 
 LESSON = Path(__file__).resolve().parents[1] / "teacher" / "10_is_this_die_fair.ipynb"
 LOADED = (Fraction(3, 20),) * 5 + (Fraction(1, 4),)
+
+
+def stats() -> Any:
+    """scipy's statistics, imported by the tests that use them: not by every pytest process that
+    collects this file (scipy takes a second or more to import)."""
+    from scipy import stats as scipy_stats
+
+    return scipy_stats
 
 
 def binomial_between(n: int, low: int, high: int) -> Fraction:
@@ -54,7 +62,7 @@ def sum_of_squares_chances(rolls: int = 60) -> npt.NDArray[np.float64]:
 
 def flagged_in_sixty_rolls() -> float:
     """P(X² ≥ the 5 % critical value) for a fair die rolled 60 times, exactly."""
-    least = math.ceil((stats.chi2.isf(0.05, 5) + 60) * 10)   # Σc² at the critical value
+    least = math.ceil((stats().chi2.isf(0.05, 5) + 60) * 10)   # Σc² at the critical value
     return float(sum_of_squares_chances()[least:].sum())
 
 
@@ -92,13 +100,13 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
         "96.3": 100 * binomial_between(rolls, 5, 16), "16": 16, "14": CLASS_COUNTS[5],
         "21/5": chi_square_of(CLASS_COUNTS), "4.2": chi_square_of(CLASS_COUNTS),
         "5/6": Fraction(DEGREES_OF_FREEDOM, 6), "10,000": fairness(CLASS_COUNTS).simulations,
-        "0.521": stats.chi2.sf(4.2, 5), "0.05": Fraction(1, 20), "0.95": Fraction(19, 20),
+        "0.521": stats().chi2.sf(4.2, 5), "0.05": Fraction(1, 20), "0.95": Fraction(19, 20),
         # three p-values: the simulation's (10.3) with its standard error, the exact one
         "0.53": ours.simulated_p_value, "0.530": ours.simulated_p_value,
         "0.005": ours.simulated_error, "0.532": exact_p_value(CLASS_COUNTS),
-        "11.07": stats.chi2.isf(0.05, 5), "0.03": Fraction(3, 100),
+        "11.07": stats().chi2.isf(0.05, 5), "0.03": Fraction(3, 100),
         "300": sum(loaded_counts), "75": loaded_counts[5], "45": loaded_counts[0],
-        "15": loaded.statistic, "0.0104": stats.chi2.sf(15, 5),
+        "15": loaded.statistic, "0.0104": stats().chi2.sf(15, 5),
         "20": 20, "0.64": 1 - Fraction(19, 20) ** 20, "0.40": 1 - Fraction(19, 20) ** 10,
         "4.78": 100 * flagged_in_sixty_rolls(), "0.9522": 1 - flagged_in_sixty_rolls(),
         "0.62": 1 - (1 - flagged_in_sixty_rolls()) ** 20,
@@ -114,7 +122,7 @@ def test_every_number_the_lesson_states_is_the_packages() -> None:
 def test_the_p_value_is_scipys_and_the_simulations() -> None:
     for counts in [CLASS_COUNTS, (17, 23, 19, 21, 25, 15), (45, 45, 45, 45, 45, 75)]:
         result = fairness(counts, simulations=20_000, seed=4)
-        exact = stats.chisquare(counts).pvalue
+        exact = stats().chisquare(counts).pvalue
         assert abs(result.p_value_float - exact) < 1e-9
         assert abs(result.simulated_p_value - exact) < 4 * result.simulated_error + 0.01
     assert exercise("10.3").example() == class_p_value() == Fraction(
@@ -141,7 +149,7 @@ def test_twenty_dice_and_the_named_mistakes() -> None:
     rng = np.random.default_rng(7)
     counts = rng.multinomial(60, [1 / 6] * 6, size=(2000, 20))
     expected = 10
-    flagged = (((counts - expected) ** 2 / expected).sum(axis=-1) >= stats.chi2.isf(0.05, 5))
+    flagged = (((counts - expected) ** 2 / expected).sum(axis=-1) >= stats().chi2.isf(0.05, 5))
     share = float(flagged.any(axis=1).mean())
     assert abs(share - float(false_alarm_among_twenty())) < 4 * math.sqrt(0.64 * 0.36 / 2000)
     assert check("10.5", 1).misconception == "added_overlapping"

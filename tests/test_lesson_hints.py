@@ -17,6 +17,7 @@ import re
 import pytest
 
 from tests.helpers.answer_forms import answer_forms, found_forms
+from tests.helpers.grid import each_task_in_each_language
 from yacht_edu.i18n import LANGUAGES, catalog, t
 from yacht_edu.lessons import Task, exercises, lessons
 from yacht_edu.lessons.answers import spellings
@@ -115,9 +116,9 @@ def test_every_exercise_with_hints_names_its_key_expressions() -> None:
     assert set(KEY_EXPRESSIONS) <= {task.id for task in ALL}
 
 
-@pytest.mark.parametrize("lang", list(LANGUAGES))
-@pytest.mark.parametrize("task", HINTED, ids=lambda task: task.id)
-def test_no_hint_of_the_first_two_tries_tells_the_answer(task: Task, lang: str) -> None:
+@each_task_in_each_language(HINTED)
+def test_no_hint_of_the_first_two_tries_tells_the_answer(case: tuple[Task, str]) -> None:
+    task, lang = case
     for hint in task.hints[:2]:
         assert told(task, catalog(lang)[hint]) == [], f"{hint} ({lang})"
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
+from tests.helpers.grid import each_task, each_task_in_each_language
 from yacht_edu.display.numbers import decimal, fraction, percent, with_decimal
 from yacht_edu.i18n import LANGUAGES, catalog, language, t, tn
 from yacht_edu.lessons import (
@@ -36,7 +37,8 @@ from yacht_edu.lessons.feedback import GUESS_MARK, STRICT
 from yacht_edu.locale import check as locale_check
 
 ALL = [task for lesson in lessons() for task in exercises(lesson)]
-IDS = [task.id for task in ALL]
+EXERCISES = [task for task in ALL if isinstance(task, Exercise)]
+CODE = [task for task in ALL if isinstance(task, CodeExercise)]
 
 
 @pytest.fixture(autouse=True)
@@ -63,14 +65,14 @@ def test_every_lesson_predicts_first_and_writes_code() -> None:
         assert CodeExercise in kinds, f"lesson {lesson} has no exercise to write code for"
 
 
-@pytest.mark.parametrize("task", ALL, ids=IDS)
+@each_task(ALL)
 def test_the_right_answer_is_right(task: Task) -> None:
     feedback = check(task.id, task.example())
     assert feedback.correct is True, feedback.message
     assert feedback.answered and feedback.tries == 0
 
 
-@pytest.mark.parametrize("task", ALL, ids=IDS)
+@each_task(ALL)
 def test_a_blank_is_not_answered_yet_never_wrong(task: Task) -> None:
     blank = blank_function if isinstance(task, CodeExercise) else ...
     feedback = check(task.id, blank)
@@ -79,7 +81,7 @@ def test_a_blank_is_not_answered_yet_never_wrong(task: Task) -> None:
     assert tries(task.id) == 0
 
 
-@pytest.mark.parametrize("task", ALL, ids=IDS)
+@each_task(ALL)
 def test_plausible_wrong_answers_are_rejected_with_a_hint(task: Task) -> None:
     wrong = task.wrong_answers()
     assert len(wrong) >= 2, f"{task.id}: name at least two plausible wrong answers"
@@ -91,7 +93,7 @@ def test_plausible_wrong_answers_are_rejected_with_a_hint(task: Task) -> None:
         assert len(feedback.message) > len(t("lessons.not_yet")) + 10
 
 
-@pytest.mark.parametrize("task", ALL, ids=IDS)
+@each_task(ALL)
 def test_named_misconceptions_are_recognised(task: Task) -> None:
     for mistake in task.misconceptions:
         feedback = check(task.id, mistake.value())
@@ -100,7 +102,7 @@ def test_named_misconceptions_are_recognised(task: Task) -> None:
         assert t(f"misconception.{mistake.name}") in feedback.message
 
 
-@pytest.mark.parametrize("task", ALL, ids=IDS)
+@each_task(ALL)
 def test_hints_go_from_general_to_specific(task: Task) -> None:
     wrong = task.wrong_answers()
     plain = [answer for answer in wrong if check(task.id, answer).misconception is None]
@@ -113,10 +115,8 @@ def test_hints_go_from_general_to_specific(task: Task) -> None:
     assert tries(task.id) == len(task.hints)
 
 
-@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Exercise)],
-                         ids=lambda t: t.id)
+@each_task(EXERCISES)
 def test_equivalent_forms_are_accepted(task: Exercise) -> None:
-    # Worked out here, not when the tests are collected: some examples take seconds.
     value = exact(task.example())
     if value is None:  # a tuple or a word: the answer itself is the one form
         assert check(task.id, task.example()).correct is True
@@ -142,9 +142,10 @@ def no_hint_in(task: Task, message: str) -> bool:
     return not any(t(hint) in message for hint in task.hints)
 
 
-@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Exercise)
-                                  and task.decimals is None and rounded_by_four_places(task)],
-                         ids=lambda t: t.id)
+# The exercises a test is for are chosen when it runs, not when it is collected (in every pytest
+# process): some examples take seconds to work out.
+@each_task(lambda: [task for task in EXERCISES
+                    if task.decimals is None and rounded_by_four_places(task)])
 def test_a_rounded_decimal_asks_for_the_exact_value(task: Exercise) -> None:
     """A decimal where the exact value is asked is a form to fix, never a wrong try, and shows
     no hint; when it is the right value rounded (to a tenth of itself or better), it says so."""
@@ -159,10 +160,9 @@ def test_a_rounded_decimal_asks_for_the_exact_value(task: Exercise) -> None:
         assert t("lessons.not_exact") in feedback.message
 
 
-@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Exercise)
-                                  and task.decimals is None and exact(task.example()) is not None
-                                  and Fraction(float(task.example())) != task.example()],  # type: ignore[arg-type]
-                         ids=lambda t: t.id)
+@each_task(lambda: [task for task in EXERCISES
+                    if task.decimals is None and exact(task.example()) is not None
+                    and Fraction(float(task.example())) != task.example()])  # type: ignore[arg-type]
 def test_the_right_value_as_a_float_is_right_and_asked_as_a_fraction(task: Exercise) -> None:
     """4.2 for 21/5, 12.64 for 455/36: "right value; now give it as an exact fraction"."""
     value = exact(task.example())
@@ -174,8 +174,7 @@ def test_the_right_value_as_a_float_is_right_and_asked_as_a_fraction(task: Exerc
     assert tries(task.id) == 0
 
 
-@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Exercise)
-                                  and task.decimals is not None], ids=lambda t: t.id)
+@each_task([task for task in EXERCISES if task.decimals is not None])
 def test_too_few_decimal_places_are_right_and_asked_to_the_places(task: Exercise) -> None:
     """0.598 where four places are asked: right value, give it to 4 decimal places."""
     value = exact(task.example())
@@ -247,8 +246,7 @@ def gives_fractions(task: CodeExercise) -> bool:
                for part in (value if isinstance(value, tuple) else (value,)))
 
 
-@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, CodeExercise)],
-                         ids=lambda t: t.id)
+@each_task(CODE)
 def test_a_function_in_floats_is_right_and_asked_for_fractions(task: CodeExercise) -> None:
     """``sum(counts) / 6`` where a Fraction is expected: right values, work in fractions."""
     if not gives_fractions(task):  # whole numbers or floats are its right values already
@@ -344,7 +342,7 @@ def test_a_prediction_compares_the_guess_with_the_value() -> None:
     assert check(task.id, half).correct is check(task.id, near).correct is True
 
 
-@pytest.mark.parametrize("task", PREDICTIONS, ids=lambda t: t.id)
+@each_task(PREDICTIONS)
 def test_a_guess_is_a_participation_shown_with_a_neutral_mark(task: Prediction) -> None:
     """Any guess in range is taken, too high or too low, never with a tick."""
     value = exact(task.example())
@@ -374,10 +372,10 @@ def shows(message: str, form: str) -> bool:
     return re.search(rf"(?<![\d./]){re.escape(form)}(?![\d]|\.\d|/\d)", message) is not None
 
 
-@pytest.mark.parametrize("lang", list(LANGUAGES))
-@pytest.mark.parametrize("task", PREDICTIONS, ids=lambda t: t.id)
-def test_a_guess_out_of_range_is_refused_without_giving_the_value_away(task: Prediction,
-                                                                         lang: str) -> None:
+@each_task_in_each_language(PREDICTIONS)
+def test_a_guess_out_of_range_is_refused_without_giving_the_value_away(
+        case: tuple[Prediction, str]) -> None:
+    task, lang = case
     value = exact(task.example())
     assert value is not None and task.bounds is not None
     low, high = task.bounds
@@ -399,7 +397,7 @@ def test_feedback_shows_as_a_coloured_box_right_to_left_in_urdu() -> None:
     assert "white-space:pre-wrap" in html  # a worked function keeps its lines
 
 
-@pytest.mark.parametrize("task", ALL, ids=IDS)
+@each_task(ALL)
 def test_none_says_that_print_gives_back_none(task: Task) -> None:
     """``answer = print(x)`` stores None: not a try, and the message says why."""
     feedback = check(task.id, None)
@@ -407,8 +405,7 @@ def test_none_says_that_print_gives_back_none(task: Task) -> None:
     assert feedback.message == t("lessons.none_answer") and "print()" in feedback.message
 
 
-@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, CodeExercise)],
-                         ids=lambda t: t.id)
+@each_task(CODE)
 def test_a_function_that_prints_instead_of_returning_is_told_so(task: CodeExercise) -> None:
     def prints(*args: object) -> None:
         print(task.reference(*args))
@@ -435,7 +432,7 @@ def test_every_exercise_has_its_worked_answer_in_every_language(lang: str) -> No
         assert msgid in catalog("en") and catalog(lang).get(msgid), (lang, msgid)
 
 
-@pytest.mark.parametrize("task", ALL, ids=IDS)
+@each_task(ALL)
 def test_the_worked_answer_is_shown_when_asked(task: Task) -> None:
     """``check(id, ..., solution=True)``: the value the package computes and how it is found
     (for a code exercise, one way to write the function), in the learner's language."""
@@ -467,7 +464,7 @@ def plain_wrong_answer(task: Task) -> object | None:
     return None
 
 
-@pytest.mark.parametrize("task", ALL, ids=IDS)
+@each_task(ALL)
 def test_from_the_third_wrong_try_the_hint_says_how_to_see_the_worked_answer(task: Task) -> None:
     answer = plain_wrong_answer(task)
     if answer is None:
@@ -479,12 +476,12 @@ def test_from_the_third_wrong_try_the_hint_says_how_to_see_the_worked_answer(tas
     assert worked_answer_of(task) not in "".join(messages)  # the hint says how, it does not show
 
 
-@pytest.mark.parametrize("lang", list(LANGUAGES))
-@pytest.mark.parametrize("task", ALL, ids=IDS)
-def test_the_first_two_hints_never_give_the_answer(task: Task, lang: str) -> None:
+@each_task_in_each_language(ALL)
+def test_the_first_two_hints_never_give_the_answer(case: tuple[Task, str]) -> None:
     """A hint at the first or second wrong try helps; it never holds the answer, in any form
     (exact, a decimal to 2-4 places, a percent), nor the worked answer's method; nor does a
     named mistake's message."""
+    task, lang = case
     value = task.example()
     values = [exact(part) for part in (value if isinstance(value, tuple) else (value,))]
     forms = [form for number in values if number is not None for form in answer_forms(number)]
@@ -517,8 +514,7 @@ def test_under_test_a_wrong_answer_raises(monkeypatch: pytest.MonkeyPatch) -> No
         check(task.id, task.wrong_answers()[0])
 
 
-@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Exercise)
-                                  and isinstance(task.example(), tuple)], ids=lambda t: t.id)
+@each_task(lambda: [task for task in EXERCISES if isinstance(task.example(), tuple)])
 def test_a_tuple_may_be_a_list_or_a_matrix_row_but_not_rounded(task: Exercise) -> None:
     value = task.example()
     assert isinstance(value, tuple)

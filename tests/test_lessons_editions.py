@@ -36,12 +36,14 @@ def read(path: Path) -> dict[str, Any]:
     return notebook
 
 
+@pytest.mark.lessons  # the build checks, with the lessons: not in the fast loop
 def test_the_committed_learner_edition_is_what_build_writes() -> None:
     assert TEACHERS, "the teacher's edition is in teacher/"
     assert main(["build", "--check", "--languages", "en", "--teacher", str(TEACHER),
                  "--learner", str(LEARNER)]) == 0
 
 
+@pytest.mark.lessons  # the build checks, with the lessons: not in the fast loop
 def test_the_command_line_check_fails_on_a_stale_learner_edition(tmp_path: Path) -> None:
     learner, docs = tmp_path / "notebooks", tmp_path / "docs"
     docs.mkdir()

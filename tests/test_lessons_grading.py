@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.grid import each_task
 from yacht_edu.i18n import t
 from yacht_edu.lessons import (
     CodeExercise,
@@ -55,7 +56,6 @@ ROOT = Path(__file__).resolve().parents[1]
 TEACHER = ROOT / "teacher"
 TEACHERS = sorted(TEACHER.glob("*.ipynb"))
 ALL = [task for lesson in lessons() for task in exercises(lesson)]
-IDS = [task.id for task in ALL]
 #: nbgrader's own pattern of a grade id (its metadata schema, version 3).
 NBGRADER_ID = re.compile(r"^[a-zA-Z0-9_\-]*$")
 
@@ -81,25 +81,28 @@ def not_implemented(*args: object) -> None:
     raise NotImplementedError
 
 
-@pytest.mark.parametrize("task", ALL, ids=IDS)
 def test_grade_passes_the_right_answer_and_fails_blanks_and_every_wrong_answer(
-        task: Task, capsys: pytest.CaptureFixture[str]) -> None:
-    grade(task.id, task.example())
-    mark = GUESS_MARK if isinstance(task, Prediction) else "✔"  # a guess is taken, not right
-    assert capsys.readouterr().out.startswith(f"{task.id} {mark}")
-    blanks: list[object] = [..., None]
-    if isinstance(task, CodeExercise):
-        blanks += [blank_function, not_implemented]
-    for answer in [*blanks, *task.wrong_answers()]:
-        with pytest.raises(WrongAnswerError) as failed:
-            grade(task.id, answer)
-        assert tries(task.id) == 0, "grading is not a try: the hints stay where they were"
-        assert str(failed.value) == str(check(task.id, answer))  # check itself never raises
-        reset_tries()
+        capsys: pytest.CaptureFixture[str]) -> None:
+    @each_task(ALL)
+    def grades(task: Task) -> None:
+        capsys.readouterr()  # what this exercise's grade prints, not the one before
+        grade(task.id, task.example())
+        mark = GUESS_MARK if isinstance(task, Prediction) else "✔"  # a guess is taken, not right
+        assert capsys.readouterr().out.startswith(f"{task.id} {mark}")
+        blanks: list[object] = [..., None]
+        if isinstance(task, CodeExercise):
+            blanks += [blank_function, not_implemented]
+        for answer in [*blanks, *task.wrong_answers()]:
+            with pytest.raises(WrongAnswerError) as failed:
+                grade(task.id, answer)
+            assert tries(task.id) == 0, "grading is not a try: the hints stay where they were"
+            assert str(failed.value) == str(check(task.id, answer))  # check itself never raises
+            reset_tries()
+
+    grades()
 
 
-@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Prediction)],
-                         ids=lambda task: task.id)
+@each_task([task for task in ALL if isinstance(task, Prediction)])
 def test_a_prediction_earns_its_participation_point_for_any_guess_in_range(task: Prediction
                                                                            ) -> None:
     assert points(task) == PREDICTION_POINTS == 1

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tests.helpers.examples import examples
+from tests.helpers.grid import each_task
 from tests.helpers.hostile import (
     HOSTILE,
     RAISING,
@@ -96,14 +97,14 @@ def test_nan_and_infinity_say_where_they_come_from_and_are_no_try(answer: Any, l
         assert not any(t(hint, lang) in feedback.message for hint in task.hints)
 
 
-@pytest.mark.parametrize("task", CODE, ids=lambda task: task.id)
+@each_task(CODE)
 def test_a_function_returning_nan_is_told_so(task: CodeExercise) -> None:
     feedback = answers_sensibly(task, returning(float("nan")))
     assert feedback.correct is False
     assert "nan" in feedback.message and "0/0" in feedback.message
 
 
-@pytest.mark.parametrize("task", ALL, ids=IDS)
+@each_task(ALL)
 def test_a_number_too_long_to_write_is_described(task: Task) -> None:
     for answer in (10**5000, returning(10**5000)):
         feedback = answers_sensibly(task, answer)
@@ -118,8 +119,7 @@ RAISING_OBJECTS = [answer for answer in HOSTILE
                        and type(answer[0]).__module__ == "tests.helpers.hostile")]
 
 
-@pytest.mark.parametrize("task", [task for task in ALL if isinstance(task, Exercise)],
-                         ids=lambda task: task.id)
+@each_task([task for task in ALL if isinstance(task, Exercise)])
 def test_values_that_raise_are_refused_not_crashes(task: Exercise) -> None:
     assert len(RAISING_OBJECTS) == 8
     for answer in RAISING_OBJECTS:
@@ -127,7 +127,7 @@ def test_values_that_raise_are_refused_not_crashes(task: Exercise) -> None:
         assert feedback.correct is False or isinstance(answer, NumberThatRaises)
 
 
-@pytest.mark.parametrize("task", CODE, ids=lambda task: task.id)
+@each_task(CODE)
 def test_a_function_that_raises_names_its_error_and_the_input(task: CodeExercise) -> None:
     first = guard.shown_input(next(iter(task.inputs())))
     for function, name in zip(RAISING[:6], ["ZeroDivisionError", "RecursionError", "SystemExit",

@@ -58,6 +58,7 @@ def fake(tmp_path_factory: pytest.TempPathFactory) -> Folders:
 
 # -- the repository's build ---------------------------------------------------------------------
 
+@pytest.mark.lessons  # the build checks, with the lessons: not in the fast loop
 def test_nothing_built_is_stale() -> None:
     ready = ready_languages(REPOSITORY)
     assert main(["build", "--check", "--languages", ENGLISH, *ready]) == 0
@@ -103,6 +104,7 @@ def test_every_teaching_page_holds_the_guide_and_the_exchange_command(lang: str)
 
 # -- what a language's build holds (on the made-up catalogs) ------------------------------------
 
+@pytest.mark.lessons  # the build checks, with the lessons: not in the fast loop
 def test_a_fresh_build_is_not_stale(fake: Folders) -> None:
     assert build_lessons(fake, ["kn", "ur"], write=False).changed == []
     assert main(["build", "--check", "--languages", "kn", "ur", "--teacher", str(fake.teacher),
@@ -110,6 +112,7 @@ def test_a_fresh_build_is_not_stale(fake: Folders) -> None:
         "the repository's catalogs translate nothing yet, or differently: not this build")
 
 
+@pytest.mark.lessons  # the build checks, with the lessons: not in the fast loop
 def test_the_check_lists_every_stale_file_and_writes_nothing(tmp_path: Path) -> None:
     folders = fake_build(tmp_path, ["kn", "ur"])
     stale = [folders.docs / "teaching.md", folders.docs / "kn" / "teaching.md",

@@ -18,10 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
-from nbgrader.api import Gradebook
-from nbgrader.nbgraderformat import MetadataValidator
 
 from tests.helpers.submissions import blank_submission, right_submission, wrong_submission
 from yacht_edu.i18n import t
@@ -112,6 +109,8 @@ def graded_course(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_right_earns_full_marks_blank_and_wrong_earn_nothing(graded_course: Path,
                                                             lesson: str) -> None:
+    from nbgrader.api import Gradebook  # here, not at the top: collecting this file stays light
+
     name = assignment(teachers_notebook(lesson))
     most = sum(points(task) for task in exercises(lesson))
     with Gradebook(f"sqlite:///{graded_course / 'gradebook.db'}") as gradebook:
@@ -220,10 +219,14 @@ def course_sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return course
 
 
+@pytest.mark.slow  # nbgrader and nbformat take seconds to import (a grammar is built)
 @pytest.mark.parametrize("lesson", [path.name[:2] for path in sorted(TEACHER.glob("*.ipynb"))])
 def test_nbgrader_accepts_every_source_notebook(course_sources: Path, lesson: str) -> None:
     """Its own metadata check passes, and every exercise has one answer cell and one graded
     cell after it, worth its points (a prediction: its participation point)."""
+    import nbformat  # here, not at the top: collecting this file stays light
+    from nbgrader.nbgraderformat import MetadataValidator
+
     path = course_sources / "source" / f"lesson{lesson}" / teachers_notebook(lesson).name
     notebook = read(path)
     MetadataValidator().validate_nb(nbformat.from_dict(notebook))
