@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from yacht_edu.solver import compiled, solve
-from yacht_edu.solver.backward import box_positions, hand_worth, open_rows
+from yacht_edu.solver.backward import hand_worth
 from yacht_edu.solver.states import StateSpace, box_rows
 from yacht_edu.solver.turn import plan_turn
 
@@ -53,10 +53,7 @@ def test_a_compiled_yahtzee_chunk_is_the_numpy_chunk(filled: int) -> None:
         states = solved[start:start + 64]
         worth, squares, _ = hand_worth(rows, states, table.mean, table.mean_square, local=True)
         plan = plan_turn((worth, squares), None, 3)
-        used = open_rows(rows, states)
-        offer = rows.in_states(states, used)
-        mean, mean_square = kernel(box_positions(rows, used), offer.allowed, offer.gain,
-                                   offer.next, table.mean, table.mean_square, 3)
+        mean, mean_square = kernel(rows, states, table.mean, table.mean_square)
         assert np.array_equal(mean, plan.worth[0]) and np.array_equal(mean_square, plan.worth[1])
 
 

@@ -305,25 +305,6 @@ def _float_chunk(rows: BoxRows) -> ChunkSolver:
     def work(states: Ints, mean: Array, mean_square: Array, filled: int) -> tuple[Array, Array]:
         if len(states) == 1:  # numpy's einsum adds a single column's hands in its own order
             return in_numpy(states, mean, mean_square, filled)
-        used = open_rows(rows, states)
-        offer = rows.in_states(states, used)
-        return kernel(box_positions(rows, used), offer.allowed, offer.gain, offer.next, mean,
-                      mean_square, rows.space.rules.rolls)
+        return kernel(rows, states, mean, mean_square)
 
     return work
-
-
-def box_positions(rows: BoxRows, used: Ints) -> Ints:
-    """``where[b, h]``: the position in ``used`` (every row of some boxes, box after box) of
-    the row that hand ``h`` fills in the ``b``-th of those boxes."""
-    return _box_positions(rows, used.tobytes())
-
-
-@functools.lru_cache(maxsize=4096)
-def _box_positions(rows: BoxRows, used_bytes: bytes) -> Ints:
-    used = np.frombuffer(used_bytes, dtype=np.intp)
-    box_of = rows.row_box[used]
-    starts = np.flatnonzero(np.diff(box_of, prepend=-1)).tolist()
-    where = np.stack([start + rows.row_in_box[box_of[start]] for start in starts])
-    where.flags.writeable = False
-    return where

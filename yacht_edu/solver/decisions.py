@@ -35,7 +35,6 @@ import numpy.typing as npt
 from yacht_edu.hands import HAND_INDEX, HANDS, KEEP_INDEX, KEEPS, NUMBER_OF_DICE, ORDERED_ROLLS
 from yacht_edu.rules import Rules
 from yacht_edu.solver import compiled
-from yacht_edu.solver.backward import box_positions, open_rows
 from yacht_edu.solver.objective import ExpectedScore, Objective, RuleOfThumb
 from yacht_edu.solver.states import StateSpace, box_rows, chunks
 from yacht_edu.solver.turn import plan_turn
@@ -198,13 +197,9 @@ class DecisionTable:
     def _compiled_plan(self, states: Ints) -> npt.NDArray[Any]:
         assert isinstance(self.objective, ExpectedScore)
         table, rows = self.objective.table, box_rows(self.rules)
-        used = open_rows(rows, states)
-        offer = rows.in_states(states, used)
         choices: list[Ints] = []
-        compiled.chunk_kernel()(box_positions(rows, used), offer.allowed, offer.gain,
-                                offer.next, table.mean, table.mean_square, self.rules.rolls,
-                                choices)
-        return pack(rows.row_box[used[choices[0]]], tuple(choices[1:]), self.choices.dtype.type)
+        compiled.chunk_kernel()(rows, states, table.mean, table.mean_square, choices)
+        return pack(rows.row_box[choices[0]], tuple(choices[1:]), self.choices.dtype.type)
 
     def fill_all(self) -> None:
         """Work out every reachable state's choices (for a table saved whole)."""
