@@ -11,8 +11,11 @@ import subprocess
 import sys
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
+from yacht_edu import get_rules
+from yacht_edu.rules import Rules
 from yacht_edu.solver import compiled, solve
 from yacht_edu.solver.backward import hand_worth
 from yacht_edu.solver.states import StateSpace, box_rows
@@ -55,6 +58,36 @@ def test_a_compiled_yahtzee_chunk_is_the_numpy_chunk(filled: int) -> None:
         plan = plan_turn((worth, squares), None, 3)
         mean, mean_square = kernel(rows, states, table.mean, table.mean_square)
         assert np.array_equal(mean, plan.worth[0]) and np.array_equal(mean_square, plan.worth[1])
+
+
+VARIANTS = [get_rules("yacht"), get_rules("yacht_sum4"),
+            *(get_rules("yahtzee", joker=joker, upper_first=first)
+              for joker in ("forced", "free", "none") for first in (False, True))]
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=[rules.label("en") for rules in VARIANTS])
+def test_every_rule_set_chooses_as_numpy_from_any_values(rules: Rules) -> None:
+    # The compiled chunk reads the rows each box offers from the same tables as numpy's
+    # in_states: every layer, three chunks each, from made-up values of the next states (the
+    # arithmetic is the same whatever the values), and the choices as well as the worth.
+    rng = np.random.default_rng(7)
+    space, rows = StateSpace.of(rules), box_rows(rules)
+    mean = rng.random(space.size) * 300
+    mean_square = mean * mean + rng.random(space.size) * 900
+    kernel = compiled.chunk_kernel()
+    for filled in range(space.number_of_boxes):
+        solved = space.layer(filled).solved
+        for start in sorted({0, len(solved) // 2, max(len(solved) - 64, 0)}):
+            states = solved[start:start + 64]
+            worth, squares, row = hand_worth(rows, states, mean, mean_square)
+            plan = plan_turn((worth, squares), row, rules.rolls)
+            choices: list[npt.NDArray[np.intp]] = []
+            found = kernel(rows, states, mean, mean_square, choices)
+            assert np.array_equal(found[0], plan.worth[0])
+            assert np.array_equal(found[1], plan.worth[1])
+            assert np.array_equal(choices[0], plan.box_row)
+            for to_come, keep in enumerate(plan.keeps, start=1):
+                assert np.array_equal(choices[to_come], keep)
 
 
 def test_turned_off_the_numpy_path_runs() -> None:

@@ -32,7 +32,9 @@ runs, as without numba).
 from __future__ import annotations
 
 import functools
+import math
 import os
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -42,7 +44,7 @@ import numpy.typing as npt
 from yacht_edu.solver.states import BoxRows
 from yacht_edu.solver.turn import BLOCKS, CHILDREN, KEEPS, PARENTS, first_roll
 
-__all__ = ["box_positions", "chunk_kernel", "enabled", "spread_kernel", "turn_tables"]
+__all__ = ["card_tables", "chunk_kernel", "enabled", "spread_kernel", "turn_tables"]
 
 Array = npt.NDArray[Any]
 Ints = npt.NDArray[np.intp]
@@ -98,48 +100,72 @@ def chunk_kernel() -> Callable[..., tuple[Array, Array]]:
     Compiled at the first call of this function (or loaded from numba's cache).
     """
     from yacht_edu.solver import kernels
-    from yacht_edu.solver.backward import open_rows  # backward imports this module
 
     chunk = kernels.compile_entry(kernels.chunk, kernels.CHUNK_TYPES)
     children, parent_start, parents = turn_tables()
     keeps = len(KEEPS)
+    room = _Room()
 
     def kernel(rows: BoxRows, states: Array, mean: Array, mean_square: Array,
                choices: list[Array] | None = None) -> tuple[Array, Array]:
-        used = open_rows(rows, states)
-        offer = rows.in_states(states, used)
-        columns, score_rows = len(states), len(used)
+        columns, score_rows = len(states), rows.rows
         extra = 0 if score_rows <= HANDS_START else score_rows  # rows beyond the keeps
-        worth, squares = np.empty((2, keeps + extra, columns))
-        tags = np.empty((max(keeps, score_rows) + 1, columns), dtype=np.int64)
-        chosen = np.empty((rows.space.rules.rolls, keeps - HANDS_START, columns),
-                          dtype=np.int64)
-        chunk(box_positions(rows, used), _read_only_view(offer.allowed),
-              _read_only_view(offer.gain), _read_only_view(offer.next), _read_only_view(mean),
-              _read_only_view(mean_square), children, parent_start, parents, worth,
-              worth.view(np.int64), squares, tags, chosen)
+        worth, squares = room.floats((2, keeps + extra, columns))
+        tags = room.ints((max(keeps, score_rows) + 3, columns))
+        shape = (rows.space.rules.rolls, keeps - HANDS_START, columns)
+        chosen = room.ints(shape, after=tags.size) if choices is None else np.empty(
+            shape, dtype=np.int64)
+        chunk(_read_only_view(np.ascontiguousarray(states, dtype=np.int64)),
+              _read_only_view(mean), _read_only_view(mean_square), *card_tables(rows),
+              children, parent_start, parents, worth, worth.view(np.int64), squares, tags,
+              chosen)
         if choices is not None:  # the rows, then the keeps
-            choices.extend((used[chosen[0]], *chosen[1:]))
+            choices.extend(chosen)
         hands = slice(HANDS_START, keeps)
         return first_roll(worth[hands]), first_roll(squares[hands])
 
     return kernel
 
 
-def box_positions(rows: BoxRows, used: Ints) -> Ints:
-    """``where[b, h]``: the position in ``used`` (every row of some boxes, box after box) of
-    the row that hand ``h`` fills in the ``b``-th of those boxes (read only)."""
-    return _box_positions(rows, used.tobytes())
+class _Room(threading.local):
+    """Each thread's room to work in, kept from chunk to chunk: a fresh array of this size is
+    memory the system maps and clears anew at every call (measured: chunks of 128 states took
+    1.6 million page faults and twice the processor time of chunks of 64, which fit below
+    malloc's threshold)."""
+
+    def __init__(self) -> None:
+        self.kept = {np.float64: np.empty(0), np.int64: np.empty(0, dtype=np.int64)}
+
+    def floats(self, shape: tuple[int, ...]) -> Array:
+        return self._carve(np.float64, shape, 0)
+
+    def ints(self, shape: tuple[int, ...], after: int = 0) -> Array:
+        """Room for int64s, the first ``after`` of the room left to another array."""
+        return self._carve(np.int64, shape, after)
+
+    def _carve(self, kind: type[np.generic], shape: tuple[int, ...], after: int) -> Array:
+        size = after + math.prod(shape)
+        if self.kept[kind].size < size:
+            self.kept[kind] = np.empty(size, dtype=kind)
+        return self.kept[kind][after:size].reshape(shape)
 
 
-@functools.lru_cache(maxsize=4096)
-def _box_positions(rows: BoxRows, used_bytes: bytes) -> Ints:
-    used = np.frombuffer(used_bytes, dtype=np.intp)
-    box_of = rows.row_box[used]
-    starts = np.flatnonzero(np.diff(box_of, prepend=-1)).tolist()
-    where = np.stack([start + rows.row_in_box[box_of[start]] for start in starts])
-    where.flags.writeable = False
-    return where
+@functools.lru_cache(maxsize=16)
+def card_tables(rows: BoxRows) -> tuple[Array, ...]:
+    """A rule set's score rows and :class:`~yacht_edu.solver.states.OfferTables` as the
+    compiled chunk reads them (:func:`~yacht_edu.solver.kernels.chunk`, ``box_start`` to
+    ``numbers``), read only."""
+    offers = rows.offers
+    box_start = np.searchsorted(rows.row_box, np.arange(rows.space.number_of_boxes + 1))
+    tables: list[Array] = []
+    for table in (box_start, rows.row_of, rows.allowed_plain, rows.row_face, offers.gain,
+                  offers.after, offers.joker_start, offers.joker_allowed, offers.joker_gain,
+                  offers.joker_after, [offers.per_card, offers.yahtzee_bit, offers.lower_boxes,
+                                       rows.space.full]):
+        array = np.array(table, dtype=bool if np.asarray(table).dtype == bool else np.int64)
+        array.flags.writeable = False
+        tables.append(array)
+    return tuple(tables)
 
 
 def _read_only_view(values: Array) -> Array:

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import types
 
+from yacht_edu.solver.states import UPPER_BOXES
 from yacht_edu.solver.turn import BLOCKS, TAG_BITS
 
 __all__ = ["CACHED", "CHUNK_TYPES", "SPREAD_TYPES", "chunk", "compile_entry", "spread"]
@@ -62,58 +63,96 @@ def _array(dtype: Any, dimensions: int, readonly: bool = False) -> Any:
     return types.Array(dtype, dimensions, "C", readonly=readonly)
 
 
-_i8, _f8 = types.int64, types.float64
+_i8, _f8, _bool = types.int64, types.float64, types.boolean
 #: :func:`chunk`'s arguments.
-CHUNK_TYPES = (_array(_i8, 2, readonly=True), _array(types.boolean, 2, readonly=True),
-               _array(_i8, 2, readonly=True), _array(_i8, 2, readonly=True),
-               _array(_f8, 1, readonly=True), _array(_f8, 1, readonly=True),
+CHUNK_TYPES = (_array(_i8, 1, readonly=True), _array(_f8, 1, readonly=True),
+               _array(_f8, 1, readonly=True), _array(_i8, 1, readonly=True),
+               _array(_i8, 2, readonly=True), _array(_bool, 2, readonly=True),
+               _array(_i8, 1, readonly=True), _array(_i8, 1, readonly=True),
+               _array(_i8, 1, readonly=True), _array(_i8, 1, readonly=True),
+               _array(_bool, 1, readonly=True), _array(_i8, 1, readonly=True),
+               _array(_i8, 1, readonly=True), _array(_i8, 1, readonly=True),
                _array(_i8, 2, readonly=True), _array(_i8, 1, readonly=True),
                _array(_i8, 1, readonly=True), _array(_f8, 2), _array(_i8, 2), _array(_f8, 2),
                _array(_i8, 2), _array(_i8, 3))
 
 
-def chunk(where: Array, allowed: Array, gain: Array, after_row: Array, mean: Array,
-          mean_square: Array, children: Array, parent_start: Array, parents: Array,
-          worth: Array, bits: Array, squares: Array, tags: Array, chosen: Array) -> None:
-    """The chunk's steps 2 and 3 (see :mod:`~yacht_edu.solver.compiled`): each hand's worth
-    and mean square after the first roll into the hands' rows of ``worth`` and ``squares``
-    (462 rows, a column per state; ``bits``: ``worth`` seen as int64), the choices into
+def chunk(states: Array, mean: Array, mean_square: Array, box_start: Array, row_of: Array,
+          allowed_plain: Array, row_face: Array, gain: Array, after: Array,
+          joker_start: Array, joker_allowed: Array, joker_gain: Array, joker_after: Array,
+          numbers: Array, children: Array, parent_start: Array, parents: Array, worth: Array,
+          bits: Array, squares: Array, tags: Array, chosen: Array) -> None:
+    """The chunk's steps 1 to 3 (see :mod:`~yacht_edu.solver.compiled`) for ``states``: each
+    hand's worth and mean square after the first roll into the hands' rows of ``worth`` and
+    ``squares`` (a column per state; ``bits``: ``worth`` seen as int64), the choices into
     ``chosen`` (the score row of each hand, then its keep with 1, 2, ... rolls to come).
 
-    ``where[b, h]``: the score row (a position among the chunk's rows) hand ``h`` fills in open
-    box ``b``; ``allowed``, ``gain``, ``after_row``: each row in each state, as
-    :meth:`~yacht_edu.solver.states.BoxRows.in_states` gives them; ``tags``: room to work, a
-    row more than the score rows and the keeps.  One function, not one per step: numba
-    compiles it in less time (docs/benchmarks-history.md, "The solve at 0.6 of the peer")."""
-    boxes, hands = where.shape
-    rows, columns = allowed.shape
-    # Step 2: each row's worth (the points, then the state it leads to) and its tag; the
-    # rows' values use the keeps' rows of worth and squares, free until the first reroll
-    # (or the rows beyond the keeps, for rule sets with more score rows than keeps).
-    row_at = 0 if rows <= HANDS_START else HANDS_START + hands
-    for p in range(rows):
-        for c in range(columns):
-            if allowed[p, c]:
-                g = np.float64(gain[p, c])
-                a = mean[after_row[p, c]]
-                worth[row_at + p, c] = g + a
-                squares[row_at + p, c] = g * g + 2 * g * a + mean_square[after_row[p, c]]
-                tags[p, c] = (bits[row_at + p, c] & ~MASK) | p
-            else:
-                tags[p, c] = -1
+    ``box_start``, ``row_of``, ``allowed_plain``, ``row_face``: the rule set's score rows
+    (:class:`~yacht_edu.solver.states.BoxRows`); ``gain`` to ``joker_after`` and ``numbers``
+    (per card, the yahtzee box's bit, the lower boxes' bits): its
+    :class:`~yacht_edu.solver.states.OfferTables`, read as
+    :meth:`~yacht_edu.solver.states.BoxRows.in_states` reads them.  ``worth`` and ``squares``
+    hold a row per keep (462), and the score rows' values in the keeps' rows (free until the
+    first reroll) or after them; ``tags``: room to work, a row more than the score rows and the
+    keeps.  One function, not one per step: numba compiles it in less time
+    (docs/benchmarks-history.md, "The solve at 0.6 of the peer")."""
+    boxes, hands = row_of.shape
+    columns, score_rows = len(states), len(row_face)
+    per_card, yahtzee_bit, lower_boxes = numbers[0], numbers[1], numbers[2]
+    row_at = 0 if score_rows <= HANDS_START else HANDS_START + hands
+    # Step 1: the state's filled boxes and the rest of its number, the boxes open in any.
+    filled, sub = np.empty(columns, dtype=np.int64), np.empty(columns, dtype=np.int64)
+    filled_in_all = numbers[3]
+    for c in range(columns):
+        filled[c], sub[c] = states[c] // per_card, states[c] % per_card
+        filled_in_all &= filled[c]
+    # Each row of an open box in each state: may it be chosen, its worth, its tag.
+    for b in range(boxes):
+        if filled_in_all >> b & 1:
+            continue
+        bit = 1 << b
+        for r in range(box_start[b], box_start[b + 1]):
+            face = row_face[r]
+            for c in range(columns):
+                held = filled[c]
+                if face != 0 and held & yahtzee_bit != 0:  # a five of a kind as a joker
+                    face_bit = 1 << (face - 1)
+                    other_upper = UPPER_BOXES & ~face_bit
+                    situation = (4 * (held & face_bit == 0)
+                                 + 2 * (held & other_upper != other_upper)
+                                 + (~held & lower_boxes != 0))
+                    at = joker_start[r] + situation * per_card + sub[c]
+                    allowed = (held & bit == 0) & joker_allowed[at]
+                    points, rest = joker_gain[at], joker_after[at]
+                else:
+                    at = r * per_card + sub[c]
+                    upper_open = 1 if held & UPPER_BOXES != UPPER_BOXES else 0
+                    allowed = (held & bit == 0) & allowed_plain[b, upper_open]
+                    points, rest = gain[at], after[at]
+                if allowed:
+                    g = np.float64(points)
+                    following = (held | bit) * per_card + rest
+                    a = mean[following]
+                    worth[row_at + r, c] = g + a
+                    squares[row_at + r, c] = g * g + 2 * g * a + mean_square[following]
+                    tags[r, c] = (bits[row_at + r, c] & ~MASK) | r
+                else:
+                    tags[r, c] = -1
+    # Step 2: each hand takes its allowed row worth most.
     best = tags[len(tags) - 1]  # a row of room
     for h in range(hands):
         for c in range(columns):
-            best[c] = tags[where[0, h], c]
-        for b in range(1, boxes):
-            p = where[b, h]
-            for c in range(columns):
-                best[c] = max(best[c], tags[p, c])
+            best[c] = -1
+        for b in range(boxes):
+            if filled_in_all >> b & 1 == 0:
+                r = row_of[b, h]
+                for c in range(columns):
+                    best[c] = max(best[c], tags[r, c])
         for c in range(columns):
-            p = best[c] & MASK
-            chosen[0, h, c] = p
-            worth[HANDS_START + h, c] = worth[row_at + p, c]
-            squares[HANDS_START + h, c] = squares[row_at + p, c]
+            r = best[c] & MASK
+            chosen[0, h, c] = r
+            worth[HANDS_START + h, c] = worth[row_at + r, c]
+            squares[HANDS_START + h, c] = squares[row_at + r, c]
     # Step 3, before each later roll.
     for to_come in range(1, len(chosen)):
         for k in range(HANDS_START - 1, -1, -1):
