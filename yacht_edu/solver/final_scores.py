@@ -201,14 +201,46 @@ def _place_in(states: Ints, size: int) -> Ints:
 
 def spread(bands: Bands, chances: Floats, source: Ints, at: Ints, chance: Floats) -> None:
     """``chances[at[i]:at[i] + length] += chance[i] × the band of state source[i]``, for each
-    way ``i`` a turn ends: compiled where numba is installed, else in numpy."""
+    way ``i`` a turn ends, in that order: compiled where numba is installed, else in numpy (the
+    same additions in the same order, so the same chances to the last bit: a test)."""
     if compiled.enabled():
         _spread_kernel()(bands.chances, bands.start, bands.length, chances,
                          source.astype(np.int64), at.astype(np.int64), chance)
         return
-    for s, a, p in zip(source.tolist(), at.tolist(), chance.tolist(), strict=True):
-        begin, length = bands.start[s], bands.length[s]
-        chances[a:a + length] += p * bands.chances[begin:begin + length]
+    lengths = bands.length[source]
+    ends = np.cumsum(lengths)
+    first = 0
+    while first < len(source):  # a batch of ways at a time, about SPREAD_BATCH entries
+        last = max(int(np.searchsorted(ends, ends[first] - lengths[first] + SPREAD_BATCH,
+                                       side="right")), first + 1)
+        _spread_batch(bands, chances, source[first:last], at[first:last],
+                      chance[first:last], lengths[first:last])
+        first = last
+
+
+#: Band entries spread together by numpy (about 40 bytes of work arrays each).
+SPREAD_BATCH = 1 << 21
+
+
+def _spread_batch(bands: Bands, chances: Floats, source: Ints, at: Ints, chance: Floats,
+                  lengths: npt.NDArray[np.int64]) -> None:
+    """:func:`spread` for a few ways, every entry of their bands listed: way by way, then
+    along the band (``np.add.at`` adds them in that order, as the compiled loop does)."""
+    entry = _entries(int(lengths.sum()))  # the batch's entries, the first of way i at first[i]
+    first = np.cumsum(lengths) - lengths
+    values = np.repeat(chance, lengths)
+    values *= bands.chances.take(np.repeat(bands.start[source] - first, lengths) + entry)
+    np.add.at(chances, np.repeat(at - first, lengths) + entry, values)
+
+
+@functools.cache
+def _counting(size: int) -> npt.NDArray[np.int64]:
+    return np.arange(size)
+
+
+def _entries(size: int) -> npt.NDArray[np.int64]:
+    """``np.arange(size)``, from one kept array when it fits (one pass fewer per batch)."""
+    return _counting(SPREAD_BATCH)[:size] if size <= SPREAD_BATCH else np.arange(size)
 
 
 @functools.cache
