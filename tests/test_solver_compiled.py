@@ -7,8 +7,10 @@ not (its ``fast`` extra)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -97,3 +99,30 @@ def test_turned_off_the_numpy_path_runs() -> None:
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True, env={"YACHT_EDU_COMPILED": "0", "PATH": ""})
     assert found.stdout.split() == ["False", "False"]
+
+
+def test_compiled_ahead_the_kernels_are_kept_in_numbas_folder() -> None:
+    # What python -m yacht_edu.solver warm does where numba is installed: the chunk and the
+    # spread of the final scores compiled (or loaded), numba's index of each in the folder.
+    from yacht_edu.solver import kernels
+
+    folder = compiled.compile_ahead()
+    assert folder and folder == kernels.FOLDER
+    kept = {path.name.split("-")[0] for path in Path(folder).glob("kernels.*.nbi")}
+    assert kept == {"kernels.chunk", "kernels.spread"}
+
+
+def test_where_numba_can_keep_nothing_the_chunk_is_compiled_in_memory() -> None:
+    # A read-only install without a writable home: numba finds no folder for its cache and
+    # refuses cache=True.  Here no locator finds one; the solve compiles in memory and
+    # gives the numpy solve's numbers.
+    code = ("import numba.core.caching as caching; "
+            "impl = getattr(caching, 'CacheImpl', None) or caching._CacheImpl; "
+            "impl._locator_classes = []; "
+            "from yacht_edu.solver import compiled, kernels, solve; "
+            "print(kernels.CACHED, compiled.compile_ahead() == '', "
+            "repr(solve('yacht', use_cache=False).expected().mean))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env={**os.environ, "YACHT_EDU_COMPILED": "1"})
+    reference = repr(solve("yacht", use_cache=False).expected().mean)
+    assert found.stdout.split() == ["False", "True", reference]

@@ -44,7 +44,8 @@ import numpy.typing as npt
 from yacht_edu.solver.states import BoxRows
 from yacht_edu.solver.turn import BLOCKS, CHILDREN, KEEPS, PARENTS, first_roll
 
-__all__ = ["card_tables", "chunk_kernel", "enabled", "spread_kernel", "turn_tables"]
+__all__ = ["card_tables", "chunk_kernel", "compile_ahead", "enabled", "spread_kernel",
+           "turn_tables"]
 
 Array = npt.NDArray[Any]
 Ints = npt.NDArray[np.intp]
@@ -166,6 +167,19 @@ def card_tables(rows: BoxRows) -> tuple[Array, ...]:
         array.flags.writeable = False
         tables.append(array)
     return tuple(tables)
+
+
+def compile_ahead() -> str | None:
+    """Compile the kernels now (or load them from numba's cache), where the compiled path runs:
+    the folder numba keeps them in ("" when it has none: each session compiles them again);
+    None when the compiled path is not used (numba missing or turned off)."""
+    if not enabled():
+        return None
+    chunk_kernel()
+    spread_kernel()
+    from yacht_edu.solver import kernels
+
+    return kernels.FOLDER or ""
 
 
 def _read_only_view(values: Array) -> Array:

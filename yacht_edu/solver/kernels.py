@@ -24,7 +24,7 @@ from numba import types
 from yacht_edu.solver.states import UPPER_BOXES
 from yacht_edu.solver.turn import BLOCKS, TAG_BITS
 
-__all__ = ["CACHED", "CHUNK_TYPES", "SPREAD_TYPES", "chunk", "compile_entry", "spread"]
+__all__ = ["CACHED", "CHUNK_TYPES", "FOLDER", "SPREAD_TYPES", "chunk", "compile_entry", "spread"]
 
 Array = npt.NDArray[Any]
 
@@ -36,22 +36,23 @@ SIXTH = 1 / 6
 OPTIONS: dict[str, Any] = {"nogil": True, "boundscheck": False}
 
 
-def _can_cache() -> bool:
-    """Whether numba finds a directory it may write its cache to (it refuses ``cache=True``
-    otherwise)."""
+def _cache_folder() -> str | None:
+    """The folder numba keeps this module's compiled code in ("" if it does not say), or None
+    where it finds no folder it may write to (it refuses ``cache=True`` there)."""
     try:
-        numba.njit(cache=True)(_can_cache_probe)
+        probe = numba.njit(cache=True)(_probe)
     except RuntimeError:  # "cannot cache function ...: no locator available"
-        return False
-    return True
+        return None
+    return str(getattr(getattr(probe, "_cache", None), "_cache_path", ""))
 
 
-def _can_cache_probe() -> int:
+def _probe() -> int:
     return 0
 
 
-#: Whether the compiled code is kept on disk (else compiled at every session's first use).
-CACHED = _can_cache()
+#: Where the compiled code is kept (None: nowhere, compiled at every session's first use).
+FOLDER = _cache_folder()
+CACHED = FOLDER is not None
 
 
 def compile_entry(function: Callable[..., Any], signature: tuple[Any, ...]) -> Any:
