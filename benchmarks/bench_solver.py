@@ -160,7 +160,7 @@ def solve_mean_only(name: str, variant: dict[str, Any], workers: int) -> dict[st
     from yacht_edu.solver import backward
     from yacht_edu.solver.turn import best_keeps, first_roll, pick, roll_the_rest
 
-    def mean_only(rows: Any) -> Any:
+    def mean_only(rows: Any, states: int) -> Any:
         def work(states: Any, mean: Any, mean_square: Any, filled: int) -> tuple[Any, Any]:
             worth, _, _ = backward.hand_worth(rows, states, mean, mean_square, local=True)
             for _ in range(rows.space.rules.rolls - 1):

@@ -30,6 +30,7 @@ def _both(monkeypatch: pytest.MonkeyPatch, rules: str) -> tuple[object, object]:
     monkeypatch.setenv("YACHT_EDU_COMPILED", "0")
     reference = solve(rules, use_cache=False, workers=1)
     monkeypatch.setenv("YACHT_EDU_COMPILED", "1")
+    monkeypatch.setattr(compiled, "COMPILE_FROM", 0)  # compiled for Yacht's few states too
     return reference, solve(rules, use_cache=False, workers=1)
 
 
@@ -120,9 +121,24 @@ def test_where_numba_can_keep_nothing_the_chunk_is_compiled_in_memory() -> None:
             "impl = getattr(caching, 'CacheImpl', None) or caching._CacheImpl; "
             "impl._locator_classes = []; "
             "from yacht_edu.solver import compiled, kernels, solve; "
+            "compiled.COMPILE_FROM = 0; "
             "print(kernels.CACHED, compiled.compile_ahead() == '', "
             "repr(solve('yacht', use_cache=False).expected().mean))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True, env={**os.environ, "YACHT_EDU_COMPILED": "1"})
     reference = repr(solve("yacht", use_cache=False).expected().mean)
     assert found.stdout.split() == ["False", "True", reference]
+
+
+def test_a_small_solve_runs_in_numpy_without_loading_numba() -> None:
+    # Importing numba and loading the chunk cost more than numpy needs for Yacht's 4,096 states
+    # (compiled.COMPILE_FROM); Yahtzee's solve, its decision table and its final scores run
+    # compiled (the tests above force the compiled path for Yacht).
+    code = ("import sys; from yacht_edu.solver import compiled, solve; "
+            "from yacht_edu.strategies import simulate; "
+            "solve('yacht', use_cache=False); simulate('optimal', 'yacht', games=100, seed=1); "
+            "print('numba' in sys.modules, compiled.worth_it(4096), 'numba' in sys.modules, "
+            "compiled.worth_it(compiled.COMPILE_FROM))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env={**os.environ, "YACHT_EDU_COMPILED": "1"})
+    assert found.stdout.split() == ["False", "False", "False", "True"]

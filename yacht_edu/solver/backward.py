@@ -242,7 +242,8 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
     helpers = 1 if exact else (workers or processors())
     forked = (solve_chunk is None and helpers > 1 and can_fork()
               and sum(len(layer.solved) for layer in layers) >= FORK_FROM)
-    work, size = (solve_chunk, CHUNK) if solve_chunk else _float_chunk(rows)
+    states = sum(len(layer.solved) for layer in layers[:-1])
+    work, size = (solve_chunk, CHUNK) if solve_chunk else _float_chunk(rows, states)
     job = _ExpectedJob.of(work, size, layers, space.size, exact, forked)
     run_layers(job, space.number_of_boxes, progress=progress, helpers=helpers, forked=forked,
                total=sum(len(layer.solved) for layer in layers[:-1]),
@@ -297,9 +298,10 @@ class _ExpectedJob(NamedTuple):
         self.mean_square[layer.copies] = self.layer_mean_square[layer.copy_of]
 
 
-def _float_chunk(rows: BoxRows) -> tuple[ChunkSolver, int]:
+def _float_chunk(rows: BoxRows, states: int) -> tuple[ChunkSolver, int]:
     """The optimal solve of a chunk, and the states in a chunk: compiled where numba is
-    installed (:mod:`~yacht_edu.solver.compiled`), else in numpy (the reference)."""
+    installed and the solve of ``states`` states is worth it
+    (:func:`~yacht_edu.solver.compiled.worth_it`), else in numpy (the reference)."""
     _ = rows.row_in_box  # worked out here once, not again in every forked helper
 
     def in_numpy(states: Ints, mean: Array, mean_square: Array,
@@ -308,7 +310,7 @@ def _float_chunk(rows: BoxRows) -> tuple[ChunkSolver, int]:
         plan = plan_turn((worth, squares), None, rows.space.rules.rolls)
         return plan.worth[0], plan.worth[1]
 
-    if not compiled.enabled():
+    if not compiled.worth_it(states):
         return in_numpy, CHUNK
     kernel = compiled.chunk_kernel()  # compiled now, before any helper is forked
 

@@ -32,6 +32,7 @@ runs, as without numba).
 from __future__ import annotations
 
 import functools
+import importlib.util
 import math
 import os
 import threading
@@ -44,8 +45,8 @@ import numpy.typing as npt
 from yacht_edu.solver.states import BoxRows
 from yacht_edu.solver.turn import BLOCKS, CHILDREN, KEEPS, PARENTS, first_roll
 
-__all__ = ["card_tables", "chunk_kernel", "compile_ahead", "enabled", "spread_kernel",
-           "turn_tables"]
+__all__ = ["COMPILE_FROM", "card_tables", "chunk_kernel", "compile_ahead", "enabled",
+           "spread_kernel", "turn_tables", "worth_it"]
 
 Array = npt.NDArray[Any]
 Ints = npt.NDArray[np.intp]
@@ -54,14 +55,45 @@ HANDS_START = BLOCKS[5].start
 
 
 def enabled() -> bool:
-    """Whether the compiled chunk is used: numba installed, and not turned off."""
-    if os.environ.get("YACHT_EDU_COMPILED", "1") == "0":
-        return False
+    """Whether the compiled path may run: numba installed (and importable), and not turned
+    off.  Imports numba (about 0.3 s) the first time; :func:`worth_it` asks first whether the
+    work is large enough to pay for that."""
+    return _switched_on() and _numba_imports()
+
+
+def _switched_on() -> bool:
+    return os.environ.get("YACHT_EDU_COMPILED", "1") != "0" and _numba_installed()
+
+
+@functools.cache
+def _numba_installed() -> bool:
+    return importlib.util.find_spec("numba") is not None
+
+
+@functools.cache
+def _numba_imports() -> bool:
+    """Whether numba imports (it refuses a numpy newer than it supports: numpy runs then)."""
     try:
         import numba  # noqa: F401
     except ImportError:
         return False
     return True
+
+
+#: Work on fewer states than this runs in numpy unless the compiled chunk is already loaded in
+#: this process: importing numba and loading the chunk from its cache take about 0.55 s of
+#: processor time (compiling it, 1.5 s the first time), more than numpy needs for all of Yacht's
+#: 4,096 states (0.2 s); each state the compiled chunk solves saves about 17 µs, so it pays from
+#: about 30,000 states (Yahtzee's solve: 359,424).  Measured: docs/benchmarks-history.md, "The
+#: solve at 0.6 of the peer".
+COMPILE_FROM = 50_000
+
+
+def worth_it(states: int) -> bool:
+    """Whether work on ``states`` states runs compiled: numba installed and on, and either the
+    work is large or the compiled chunk is loaded already."""
+    return (_switched_on() and (states >= COMPILE_FROM or chunk_kernel.cache_info().currsize > 0)
+            and _numba_imports())
 
 
 def _read_only(*tables: npt.ArrayLike) -> tuple[Array, ...]:

@@ -176,7 +176,7 @@ class DecisionTable:
         runs here, under the guard)."""
         optimal = isinstance(self.objective, ExpectedScore)
         forked = optimal and len(states) >= FORK_FILL and processors() > 1 and can_fork()
-        if optimal and compiled.enabled():
+        if self._compiled():
             compiled.chunk_kernel()  # compiled (or loaded) once, before any helper is forked
         job = _FillJob(self, states, shared_array((len(states), len(HANDS)), 0,
                                                   self.choices.dtype, forked))
@@ -187,12 +187,18 @@ class DecisionTable:
     def plan(self, states: Ints) -> npt.NDArray[Any]:
         """The packed choices of ``states``: (252, states).  Only the value the objective
         maximises is carried through the turn (not the mean square); the optimal player's by
-        the compiled chunk where numba is installed (the same choices)."""
-        if isinstance(self.objective, ExpectedScore) and compiled.enabled():
+        the compiled chunk where numba is installed and it pays (the same choices)."""
+        if self._compiled():
             return self._compiled_plan(states)
         hands, box_row = self.objective.hands(states, np.zeros(len(states), dtype=np.int64))
         turn = plan_turn(hands[:1], box_row, self.rules.rolls, self.objective.choose_keeps)
         return pack(box_of_rows(self.rules)[turn.box_row], turn.keeps, self.choices.dtype.type)
+
+    def _compiled(self) -> bool:
+        """Whether the optimal player's choices are planned by the compiled chunk: for a rule
+        set of many states (:func:`~yacht_edu.solver.compiled.worth_it`)."""
+        return (isinstance(self.objective, ExpectedScore)
+                and compiled.worth_it(StateSpace.of(self.rules).size))
 
     def _compiled_plan(self, states: Ints) -> npt.NDArray[Any]:
         assert isinstance(self.objective, ExpectedScore)

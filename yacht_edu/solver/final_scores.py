@@ -100,8 +100,9 @@ def final_score_chances(table: DecisionTable,
     bands = Bands(np.zeros(1, dtype=np.int64), np.ones(1, dtype=np.int64),
                   np.zeros(1, dtype=np.int64), np.ones(1))
     bar = start_progress(progress, space.number_of_boxes, "")
+    fast = compiled.worth_it(space.size)
     for n in range(space.number_of_boxes):
-        bands = next_bands(table, layers[n], layers[n + 1], bands)
+        bands = next_bands(table, layers[n], layers[n + 1], bands, fast)
         if bar is not None:
             bar.update(1)
     if bar is not None:
@@ -113,8 +114,10 @@ def final_score_chances(table: DecisionTable,
     return ScoreChances(rules, chances)
 
 
-def next_bands(table: DecisionTable, here: Ints, there: Ints, bands: Bands) -> Bands:
-    """The bands of the next layer (states ``there``) after a turn from ``here``."""
+def next_bands(table: DecisionTable, here: Ints, there: Ints, bands: Bands,
+               fast: bool = False) -> Bands:
+    """The bands of the next layer (states ``there``) after a turn from ``here`` (``fast``:
+    spread by the compiled loop)."""
     source, target, gain, chance = transitions(table, here, there, bands)
     low = _each(np.minimum, target, bands.low[source] + gain, len(there), 0)
     high = _each(np.maximum, target, bands.low[source] + bands.length[source] - 1 + gain,
@@ -123,7 +126,7 @@ def next_bands(table: DecisionTable, here: Ints, there: Ints, bands: Bands) -> B
     start = np.concatenate([[0], np.cumsum(length)[:-1]]).astype(np.int64)
     chances = np.zeros(int(length.sum()))
     at = start[target] + bands.low[source] + gain - low[target]
-    spread(bands, chances, source, at, chance)
+    spread(bands, chances, source, at, chance, fast)
     return Bands(low, length, start, chances)
 
 
@@ -199,11 +202,13 @@ def _place_in(states: Ints, size: int) -> Ints:
     return place
 
 
-def spread(bands: Bands, chances: Floats, source: Ints, at: Ints, chance: Floats) -> None:
+def spread(bands: Bands, chances: Floats, source: Ints, at: Ints, chance: Floats,
+           fast: bool = False) -> None:
     """``chances[at[i]:at[i] + length] += chance[i] × the band of state source[i]``, for each
-    way ``i`` a turn ends, in that order: compiled where numba is installed, else in numpy (the
+    way ``i`` a turn ends, in that order: by the compiled loop if ``fast`` (a rule set of many
+    states, numba installed: :func:`~yacht_edu.solver.compiled.worth_it`), else in numpy (the
     same additions in the same order, so the same chances to the last bit: a test)."""
-    if compiled.enabled():
+    if fast:
         _spread_kernel()(bands.chances, bands.start, bands.length, chances,
                          source.astype(np.int64), at.astype(np.int64), chance)
         return
