@@ -3,15 +3,26 @@
 Run: python benchmarks/bench_solver.py            (everything, a few minutes)
      python benchmarks/bench_solver.py --quick    (yacht only)
      python benchmarks/bench_solver.py --peer [--repeat N] [--peer-venv DIR]
+                                          [--ours-python PYTHON]
                                                   (official Yahtzee beside a native peer)
+
+Every "solved from nothing" row is a real solve (``solve(..., use_cache=False)``): neither the
+tables shipped in the package (``yacht_edu/shipped/``) nor any cache is read.  The "shipped"
+column is the other thing a newcomer meets, a rule set's first ``solve()`` with an empty cache
+when the package ships its table (reading it, and saving it into the cache); "load" reads that
+saved table again in a new process.
 
 ``--peer`` times the full solve of official Yahtzee (forced joker) here and in ``yatzy-solver``, a
 native (Rust) solver from PyPI, in the same run, alternating the two, on both cores and on one
-(both pinned to core 0); ours twice, compiled (numba, its cache empty, as after a fresh install)
-and in numpy alone.
+(both pinned to core 0).  Ours three times in each round, each a fresh process with an empty
+``YACHT_EDU_CACHE`` solving from nothing: compiled with numba's cache empty (the first run after
+installing, numba compiling), compiled with numba's compiled code kept from an uncounted run
+before (every later run), and in numpy alone.
 The peer is no dependency of yacht_edu: it lives in a virtual environment of its own (default
 ``/work/peer-venv``), which the benchmark creates if it is missing, exactly as
-``python -m venv DIR && DIR/bin/pip install yatzy-solver`` would.
+``python -m venv DIR && DIR/bin/pip install yatzy-solver`` would.  ``--ours-python PYTHON`` runs
+ours with another interpreter (say, a virtual environment with only ``yacht_edu[fast]``: numba
+imports scipy at its start where scipy is installed, 0.2 s; the benchmark says which).
 
 Each measurement runs in a fresh Python process with its own empty cache directory, so "from
 nothing" includes building the tables read from the model, and the peak memory (max resident
@@ -49,14 +60,25 @@ def peak_mib() -> float:
 
 
 def solve_from_nothing(name: str, variant: dict[str, Any]) -> dict[str, Any]:
-    from yacht_edu.solver import solve
+    """A real solve (neither the shipped table nor the cache read), then the first ``solve()``
+    with the cache empty: the shipped table read where the package ships one (else solved
+    again), and saved into the cache."""
+    from yacht_edu.rules import get_rules
+    from yacht_edu.solver import clear_memory, solve
+    from yacht_edu.solver.ship import shipped_arrays
 
     wall, cpu = time.perf_counter(), processor_time()
-    table = solve(name, **variant)
+    table = solve(name, use_cache=False, **variant)
     wall, cpu = time.perf_counter() - wall, processor_time() - cpu
     expected = table.expected()
+    peak = peak_mib()
+    clear_memory()
+    shipped = shipped_arrays(get_rules(name, **variant)) is not None
+    first = time.perf_counter()
+    solve(name, **variant)
+    first = time.perf_counter() - first
     return {"wall": wall, "cpu": cpu, "mean": expected.mean, "sd": expected.sd,
-            "peak_mib": peak_mib()}
+            "peak_mib": peak, "shipped": first if shipped else None}
 
 
 def load_cached(name: str, variant: dict[str, Any]) -> dict[str, Any]:
@@ -118,22 +140,27 @@ def simulate_speed(name: str) -> dict[str, Any]:
 def solve_only(name: str, variant: dict[str, Any], workers: int | None) -> dict[str, Any]:
     """One solve with ``workers`` processors (None: the default, every processor this process
     may use), neither reading nor writing the cache."""
-    from yacht_edu.solver import solve
+    from yacht_edu.solver import compiled, solve
 
     wall, cpu = time.perf_counter(), processor_time()
+    if compiled.enabled():  # as the solve would first thing: numba compiles or loads the chunk
+        compiled.chunk_kernel()
+    compiling = time.perf_counter() - wall
     table = solve(name, workers=workers, use_cache=False, **variant)
     wall, cpu = time.perf_counter() - wall, processor_time() - cpu
     expected = table.expected()
-    return {"wall": wall, "cpu": cpu, "mean": expected.mean, "sd": expected.sd}
+    return {"wall": wall, "cpu": cpu, "mean": expected.mean, "sd": expected.sd,
+            **({"compiling": compiling} if compiled.enabled() else {})}
 
 
 def solve_mean_only(name: str, variant: dict[str, Any], workers: int) -> dict[str, Any]:
     """:func:`solve_only` with the mean square left out of the turn (the keeps' second pass):
-    what the standard deviation costs.  For this benchmark only: the package computes both."""
+    what the standard deviation costs, in numpy (the compiled chunk always carries both).  For
+    this benchmark only: the package computes both."""
     from yacht_edu.solver import backward
     from yacht_edu.solver.turn import best_keeps, first_roll, pick, roll_the_rest
 
-    def mean_only(rows: Any) -> Any:
+    def mean_only(rows: Any, states: int) -> Any:
         def work(states: Any, mean: Any, mean_square: Any, filled: int) -> tuple[Any, Any]:
             worth, _, _ = backward.hand_worth(rows, states, mean, mean_square, local=True)
             for _ in range(rows.space.rules.rolls - 1):
@@ -142,10 +169,17 @@ def solve_mean_only(name: str, variant: dict[str, Any], workers: int) -> dict[st
             value = first_roll(worth)
             return value, value * 0
 
-        return work
+        return work, backward.CHUNK
 
     backward._float_chunk = mean_only
     return solve_only(name, variant, workers)
+
+
+def compiled_state() -> str:
+    """Whether the solves here run compiled (numba) or in numpy, as this environment has it."""
+    from yacht_edu.solver import compiled
+
+    return "numba" if compiled.enabled() else "no (numpy alone)"
 
 
 def processor_time() -> float:
@@ -172,16 +206,20 @@ def main(quick: bool) -> None:
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
           f"{platform.python_version()}, load average {os.getloadavg()[0]:.2f}")
     solves = SOLVES[:2] if quick else SOLVES
-    print("\nsolve from nothing (empty cache), then load the saved table in a new process")
-    print(f"{'rule set':<40} {'wall s':>8} {'cpu s':>8} {'peak MiB':>9} {'load s':>7}  "
-          f"{'mean':>10} {'sd':>7}")
+    print(f"\nsolved from nothing (solve(..., use_cache=False): no shipped table, no cache; "
+          f"compiled: {compiled_state()}); 'shipped': the first solve() with the cache empty "
+          "reading the package's table and saving it; 'load': that saved table read in a new "
+          "process")
+    print(f"{'rule set':<40} {'wall s':>8} {'cpu s':>8} {'peak MiB':>9} {'shipped s':>9} "
+          f"{'load s':>7}  {'mean':>10} {'sd':>7}")
     with tempfile.TemporaryDirectory() as cache:
         for name, variant in solves:
             solved = run(cache, "solve", name, variant)
             loaded = run(cache, "load", name, variant)
+            shipped = "-" if solved["shipped"] is None else f"{solved['shipped']:.3f}"
             print(f"{label(name, variant):<40} {solved['wall']:8.2f} {solved['cpu']:8.2f} "
-                  f"{solved['peak_mib']:9.0f} {loaded['wall']:7.3f}  {solved['mean']:10.4f} "
-                  f"{solved['sd']:7.3f}", flush=True)
+                  f"{solved['peak_mib']:9.0f} {shipped:>9} {loaded['wall']:7.3f}  "
+                  f"{solved['mean']:10.4f} {solved['sd']:7.3f}", flush=True)
         print("\nexact solve (sympy.Rational) and the exact distribution of the optimal score")
         for name in ("yacht", "yacht_sum4"):
             result = run(cache, "exact", name)
@@ -233,10 +271,14 @@ def one_thread_env() -> dict[str, str]:
             "OMP_NUM_THREADS": "1"}
 
 
-#: Ours, as a newcomer meets it, and the reference path: (label, environment).  "compiled":
-#: numba installed, its cache empty (a fresh install compiles the chunk once, and that counts);
-#: "numpy": the package without numba (YACHT_EDU_COMPILED=0).
-OURS = (("compiled", {"YACHT_EDU_COMPILED": "1"}), ("numpy", {"YACHT_EDU_COMPILED": "0"}))
+#: Ours: (label, environment, numba's compiled code kept from an uncounted run before).
+#: "first run": numba installed, its cache empty, as the first solve after installing meets it
+#: (numba compiles the chunk, and that counts); "cached": the same with numba's compiled code
+#: kept, as every later run; "numpy": the package without numba (YACHT_EDU_COMPILED=0).  Each
+#: solves from nothing, with an empty YACHT_EDU_CACHE.
+OURS = (("first run", {"YACHT_EDU_COMPILED": "1"}, False),
+        ("cached", {"YACHT_EDU_COMPILED": "1"}, True),
+        ("numpy", {"YACHT_EDU_COMPILED": "0"}, False))
 
 
 def whole_process(command: list[str], env: dict[str, str], cores: int) -> dict[str, Any]:
@@ -256,60 +298,82 @@ def run_peer(python: str, cores: int) -> dict[str, Any]:
     return whole_process([python, "-c", PEER_SOLVE, PEER_VARIANT], env, cores)
 
 
-def run_ours(cores: int, extra: dict[str, str], task: str = "solve_only") -> dict[str, Any]:
+def run_ours(python: str, cores: int, extra: dict[str, str], kept_jit: str | None,
+             task: str = "solve_only") -> dict[str, Any]:
+    """One solve of ours in a fresh process; ``kept_jit``: numba's cache directory to keep
+    (None: an empty one)."""
     env = {**(one_thread_env() if cores == 1 else os.environ), **extra}
-    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as jit:
-        env.update(YACHT_EDU_CACHE=cache, NUMBA_CACHE_DIR=jit)
-        command = [sys.executable, __file__, "--task",
+    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as empty:
+        env.update(YACHT_EDU_CACHE=cache, NUMBA_CACHE_DIR=kept_jit or empty)
+        command = [python, __file__, "--task",
                    json.dumps([task, "yahtzee", {"joker": "forced"}, None])]
         return whole_process(command, env, cores)
+
+
+def has_scipy(python: str) -> bool:
+    """Whether ``python`` has scipy, which numba imports at its start (about 0.2 s)."""
+    found = subprocess.run([python, "-c", "import importlib.util as u; "
+                            "print(u.find_spec('scipy') is not None)"],
+                           capture_output=True, text=True, check=True)
+    return found.stdout.strip() == "True"
 
 
 def spread(times: list[float]) -> str:
     return f"median {statistics.median(times):6.2f} s (min {min(times):.2f}, max {max(times):.2f})"
 
 
-def main_peer(repeat: int, venv: str) -> None:
+def main_peer(repeat: int, venv: str, ours_python: str) -> None:
     python = peer_python(venv)
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
           f"{platform.python_version()}, load average {os.getloadavg()}")
     print(f"official Yahtzee, forced joker: yacht_edu vs yatzy-solver ({PEER_VARIANT}), "
-          f"{repeat} alternating runs each after one uncounted round, fresh processes, nothing "
-          "cached (ours: neither the table nor numba's compiled code); one core: both pinned to "
-          "core 0 (taskset)")
-    print("times: 'solve' inside the process (from the call to the table), 'process' the whole "
-          "process from start to exit (interpreter, imports, compiling), 'cpu' the whole "
-          "process's processor seconds with its helpers (the figure least moved by other load)")
-    for cores in (2, 1):
-        runs: dict[str, list[dict[str, Any]]] = {"peer": [], **{label: [] for label, _ in OURS}}
-        for counted in range(repeat + 1):
-            for label, extra in OURS:
-                runs[label].append(run_ours(cores, extra))
-                if label == OURS[0][0]:
-                    runs["peer"].append(run_peer(python, cores))
-            line = ", ".join(f"{name} {r[-1]['wall']:5.2f} s (process {r[-1]['process_wall']:5.2f}"
-                             f" s, cpu {r[-1]['process_cpu']:5.2f})" for name, r in runs.items())
-            print(f"  {cores} core(s){'' if counted else ' (uncounted)'}: {line}, load "
-                  f"{os.getloadavg()[0]:.2f}", flush=True)
-        for each in runs.values():
-            del each[0]
-        report_peer(cores, runs)
+          f"{repeat} alternating rounds after one uncounted round, fresh processes; ours solves "
+          "from nothing (YACHT_EDU_CACHE empty, no shipped table read) three ways: 'first run' "
+          "numba's cache empty (compiling), 'cached' numba's compiled code kept, 'numpy' "
+          "without numba; one core: both pinned to core 0 (taskset)")
+    scipy = "installed: numba imports it" if has_scipy(ours_python) else "not installed"
+    print(f"ours: {ours_python} (scipy {scipy})")
+    print("times: 'solve' inside the process (from the call to the table; of it 'compiling', "
+          "numba compiling or loading the chunk), 'process' the whole process from start to exit "
+          "(interpreter, imports, compiling), 'cpu' the whole process's processor seconds with "
+          "its helpers (the figure least moved by other load)")
+    with tempfile.TemporaryDirectory() as kept_jit:
+        for cores in (2, 1):
+            runs: dict[str, list[dict[str, Any]]] = {"peer": [],
+                                                     **{label: [] for label, _, _ in OURS}}
+            for counted in range(repeat + 1):
+                for label, extra, kept in OURS:
+                    runs[label].append(run_ours(ours_python, cores, extra,
+                                                kept_jit if kept else None))
+                    if label == OURS[0][0]:
+                        runs["peer"].append(run_peer(python, cores))
+                line = ", ".join(f"{name} {r[-1]['wall']:5.2f} s (process "
+                                 f"{r[-1]['process_wall']:5.2f} s, cpu "
+                                 f"{r[-1]['process_cpu']:5.2f})" for name, r in runs.items())
+                print(f"  {cores} core(s){'' if counted else ' (uncounted)'}: {line}, load "
+                      f"{os.getloadavg()[0]:.2f}", flush=True)
+            for each in runs.values():
+                del each[0]
+            report_peer(cores, runs)
     print(f"load average at the end {os.getloadavg()}")
 
 
 def report_peer(cores: int, runs: dict[str, list[dict[str, Any]]]) -> None:
     peer = runs["peer"]
-    for label, _ in OURS:
+    for label, _, _ in OURS:
         ours = runs[label]
         if abs(ours[0]["mean"] - peer[0]["mean"]) > 1e-9:
             raise SystemExit(f"not the same game: {ours[0]['mean']} here, {peer[0]['mean']} in "
                              "the peer")
         for kind, key in (("solve", "wall"), ("process", "process_wall"), ("cpu", "process_cpu")):
             ratios = [a[key] / b[key] for a, b in zip(ours, peer, strict=True)]
-            print(f"{cores} core(s), {kind:<7}: yacht_edu {label:<8} "
+            print(f"{cores} core(s), {kind:<7}: yacht_edu {label:<9} "
                   f"{spread([r[key] for r in ours])}, peer {peer[0]['version']} "
                   f"{spread([r[key] for r in peer])}; ratio ours / peer, median of the pairs "
                   f"{statistics.median(ratios):.2f}x", flush=True)
+        if "compiling" in ours[0]:
+            print(f"{cores} core(s), compiling: yacht_edu {label:<9} "
+                  f"{spread([r['compiling'] for r in ours])} of the solve", flush=True)
     print(f"{cores} core(s): mean {ours[0]['mean']:.6f}, sd {ours[0]['sd']:.4f} (the peer's mean "
           f"{peer[0]['mean']:.6f}; it solves the mean only)")
 
@@ -322,6 +386,7 @@ if __name__ == "__main__":
     if answer_task(TASKS):
         pass  # a measurement in its own process (see fresh.py)
     elif "--peer" in sys.argv:
-        main_peer(int(option("--repeat", "3")), option("--peer-venv", "/work/peer-venv"))
+        main_peer(int(option("--repeat", "3")), option("--peer-venv", "/work/peer-venv"),
+                  option("--ours-python", sys.executable))
     else:
         main("--quick" in sys.argv)

@@ -12,6 +12,8 @@ import pytest
 
 from yacht_edu.solver import (
     clear_memory,
+    compiled,
+    final_scores,
     objective_of,
     optimal_score_chances,
     optimal_score_distribution,
@@ -40,13 +42,18 @@ def test_the_chances_are_the_exact_distribution(rules: str) -> None:
     assert chances.at_least(200) == pytest.approx(float(exact.at_least(200)), rel=1e-12)
 
 
+@pytest.mark.parametrize("batch", [final_scores.SPREAD_BATCH, 1000, 1])
 def test_numpy_and_the_compiled_kernel_spread_the_same_chances(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, batch: int) -> None:
+    # numpy spreads the bands a batch of entries at a time (one way per batch at the least):
+    # the same additions in the same order as the compiled loop, whatever the batches.
     pytest.importorskip("numba", reason="the compiled kernel needs numba (the test extra)")
     table = DecisionTable.empty(objective_of("optimal", "yacht"))
     monkeypatch.setenv("YACHT_EDU_COMPILED", "0")
+    monkeypatch.setattr(final_scores, "SPREAD_BATCH", batch)
     reference = final_score_chances(table).chances
     monkeypatch.setenv("YACHT_EDU_COMPILED", "1")
+    monkeypatch.setattr(compiled, "COMPILE_FROM", 0)  # compiled for Yacht's few states too
     assert np.array_equal(final_score_chances(table).chances, reference)
 
 

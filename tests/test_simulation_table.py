@@ -13,6 +13,7 @@ import pytest
 
 from yacht_edu import get_rules
 from yacht_edu.hands import HAND_INDEX, HANDS, KEEPS, ORDERED_ROLLS
+from yacht_edu.solver import compiled as solver_compiled
 from yacht_edu.solver import objective_of, optimal_score_distribution, plan, play_games, solve
 from yacht_edu.solver.decisions import DecisionTable, decision_table, hand_after, pack
 from yacht_edu.solver.play import AHEAD_FROM, distinct, play_by_table
@@ -58,6 +59,7 @@ def test_the_table_holds_the_planners_choices(player: str, rules: str, compiled:
     # states share a row).  The optimal player's table is filled by the compiled chunk where
     # numba is installed, else by the planner's numpy: both.
     monkeypatch.setenv("YACHT_EDU_COMPILED", compiled)
+    monkeypatch.setattr(solver_compiled, "COMPILE_FROM", 0)  # Yacht's few states compiled too
     objective = objective_of(player, rules)
     table = DecisionTable.empty(objective)
     space = StateSpace.of(rules)

@@ -7,14 +7,19 @@ not (its ``fast`` extra)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
+from yacht_edu import get_rules
+from yacht_edu.rules import Rules
 from yacht_edu.solver import compiled, solve
-from yacht_edu.solver.backward import box_positions, hand_worth, open_rows
+from yacht_edu.solver.backward import hand_worth
 from yacht_edu.solver.states import StateSpace, box_rows
 from yacht_edu.solver.turn import plan_turn
 
@@ -25,6 +30,7 @@ def _both(monkeypatch: pytest.MonkeyPatch, rules: str) -> tuple[object, object]:
     monkeypatch.setenv("YACHT_EDU_COMPILED", "0")
     reference = solve(rules, use_cache=False, workers=1)
     monkeypatch.setenv("YACHT_EDU_COMPILED", "1")
+    monkeypatch.setattr(compiled, "COMPILE_FROM", 0)  # compiled for Yacht's few states too
     return reference, solve(rules, use_cache=False, workers=1)
 
 
@@ -53,11 +59,38 @@ def test_a_compiled_yahtzee_chunk_is_the_numpy_chunk(filled: int) -> None:
         states = solved[start:start + 64]
         worth, squares, _ = hand_worth(rows, states, table.mean, table.mean_square, local=True)
         plan = plan_turn((worth, squares), None, 3)
-        used = open_rows(rows, states)
-        offer = rows.in_states(states, used)
-        mean, mean_square = kernel(box_positions(rows, used), offer.allowed, offer.gain,
-                                   offer.next, table.mean, table.mean_square, 3)
+        mean, mean_square = kernel(rows, states, table.mean, table.mean_square)
         assert np.array_equal(mean, plan.worth[0]) and np.array_equal(mean_square, plan.worth[1])
+
+
+VARIANTS = [get_rules("yacht"), get_rules("yacht_sum4"),
+            *(get_rules("yahtzee", joker=joker, upper_first=first)
+              for joker in ("forced", "free", "none") for first in (False, True))]
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=[rules.label("en") for rules in VARIANTS])
+def test_every_rule_set_chooses_as_numpy_from_any_values(rules: Rules) -> None:
+    # The compiled chunk reads the rows each box offers from the same tables as numpy's
+    # in_states: every layer, three chunks each, from made-up values of the next states (the
+    # arithmetic is the same whatever the values), and the choices as well as the worth.
+    rng = np.random.default_rng(7)
+    space, rows = StateSpace.of(rules), box_rows(rules)
+    mean = rng.random(space.size) * 300
+    mean_square = mean * mean + rng.random(space.size) * 900
+    kernel = compiled.chunk_kernel()
+    for filled in range(space.number_of_boxes):
+        solved = space.layer(filled).solved
+        for start in sorted({0, len(solved) // 2, max(len(solved) - 64, 0)}):
+            states = solved[start:start + 64]
+            worth, squares, row = hand_worth(rows, states, mean, mean_square)
+            plan = plan_turn((worth, squares), row, rules.rolls)
+            choices: list[npt.NDArray[np.intp]] = []
+            found = kernel(rows, states, mean, mean_square, choices)
+            assert np.array_equal(found[0], plan.worth[0])
+            assert np.array_equal(found[1], plan.worth[1])
+            assert np.array_equal(choices[0], plan.box_row)
+            for to_come, keep in enumerate(plan.keeps, start=1):
+                assert np.array_equal(choices[to_come], keep)
 
 
 def test_turned_off_the_numpy_path_runs() -> None:
@@ -67,3 +100,45 @@ def test_turned_off_the_numpy_path_runs() -> None:
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True, env={"YACHT_EDU_COMPILED": "0", "PATH": ""})
     assert found.stdout.split() == ["False", "False"]
+
+
+def test_compiled_ahead_the_kernels_are_kept_in_numbas_folder() -> None:
+    # What python -m yacht_edu.solver warm does where numba is installed: the chunk and the
+    # spread of the final scores compiled (or loaded), numba's index of each in the folder.
+    from yacht_edu.solver import kernels
+
+    folder = compiled.compile_ahead()
+    assert folder and folder == kernels.FOLDER
+    kept = {path.name.split("-")[0] for path in Path(folder).glob("kernels.*.nbi")}
+    assert kept == {"kernels.chunk", "kernels.spread"}
+
+
+def test_where_numba_can_keep_nothing_the_chunk_is_compiled_in_memory() -> None:
+    # A read-only install without a writable home: numba finds no folder for its cache and
+    # refuses cache=True.  Here no locator finds one; the solve compiles in memory and
+    # gives the numpy solve's numbers.
+    code = ("import numba.core.caching as caching; "
+            "impl = getattr(caching, 'CacheImpl', None) or caching._CacheImpl; "
+            "impl._locator_classes = []; "
+            "from yacht_edu.solver import compiled, kernels, solve; "
+            "compiled.COMPILE_FROM = 0; "
+            "print(kernels.CACHED, compiled.compile_ahead() == '', "
+            "repr(solve('yacht', use_cache=False).expected().mean))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env={**os.environ, "YACHT_EDU_COMPILED": "1"})
+    reference = repr(solve("yacht", use_cache=False).expected().mean)
+    assert found.stdout.split() == ["False", "True", reference]
+
+
+def test_a_small_solve_runs_in_numpy_without_loading_numba() -> None:
+    # Importing numba and loading the chunk cost more than numpy needs for Yacht's 4,096 states
+    # (compiled.COMPILE_FROM); Yahtzee's solve, its decision table and its final scores run
+    # compiled (the tests above force the compiled path for Yacht).
+    code = ("import sys; from yacht_edu.solver import compiled, solve; "
+            "from yacht_edu.strategies import simulate; "
+            "solve('yacht', use_cache=False); simulate('optimal', 'yacht', games=100, seed=1); "
+            "print('numba' in sys.modules, compiled.worth_it(4096), 'numba' in sys.modules, "
+            "compiled.worth_it(compiled.COMPILE_FROM))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env={**os.environ, "YACHT_EDU_COMPILED": "1"})
+    assert found.stdout.split() == ["False", "False", "False", "True"]

@@ -65,7 +65,7 @@ def test_threads_serve_a_solve_that_brings_its_own_chunk_solver() -> None:
 
     def work(states, mean, mean_square, filled):  # type: ignore[no-untyped-def]
         seen.append(len(states))
-        return backward._float_chunk(rows)(states, mean, mean_square, filled)
+        return backward._float_chunk(rows, 4096)[0](states, mean, mean_square, filled)
 
     mean, _ = backward.solve_layers(space, rows, solve_chunk=work, workers=2)
     assert sum(seen) == sum(len(space.layer(n).solved) for n in range(space.number_of_boxes))
@@ -79,7 +79,7 @@ def _team_job(work: backward.ChunkSolver) -> backward._ExpectedJob:
     largest = max(len(layer.solved) for layer in layers)
     tables = [workers.shared_array(size, 0.0, np.float64, shared=True)
               for size in (space.size, space.size, largest, largest)]
-    return backward._ExpectedJob(work, layers, *tables)
+    return backward._ExpectedJob(work, backward.CHUNK, layers, *tables)
 
 
 @pytest.mark.skipif(not workers.can_fork(), reason="helper processes are forked on Linux only")

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHUNK",
+    "COMPILED_CHUNK",
     "ChunkSolver",
     "Expected",
     "OptimalTable",
@@ -80,6 +81,11 @@ Ints = npt.NDArray[np.intp]
 #: 0.41 / 0.33 / 0.28–0.29 / 0.29 / 0.50–0.52 s; 64 took a third less processor time than 256
 #: (docs/benchmarks-history.md, "The first round").
 CHUNK = 64
+#: The same for the compiled chunk (:mod:`~yacht_edu.solver.compiled`), whose work arrays are
+#: kept from chunk to chunk: the Yahtzee solve in one process took 1.45 s of processor time in
+#: chunks of 128 against 1.60 s in chunks of 64, and the same (1.4-1.7 s) with two processes
+#: (docs/benchmarks-history.md, "The solve at 0.6 of the peer").
+COMPILED_CHUNK = 128
 
 #: Works out a chunk of one layer: (states, mean, mean_square, filled boxes) -> (mean, mean_square).
 ChunkSolver = Callable[[npt.NDArray[np.intp], npt.NDArray[Any], npt.NDArray[Any], int],
@@ -236,7 +242,9 @@ def solve_layers(space: StateSpace, rows: BoxRows, *, within: int = 0,
     helpers = 1 if exact else (workers or processors())
     forked = (solve_chunk is None and helpers > 1 and can_fork()
               and sum(len(layer.solved) for layer in layers) >= FORK_FROM)
-    job = _ExpectedJob.of(solve_chunk or _float_chunk(rows), layers, space.size, exact, forked)
+    states = sum(len(layer.solved) for layer in layers[:-1])
+    work, size = (solve_chunk, CHUNK) if solve_chunk else _float_chunk(rows, states)
+    job = _ExpectedJob.of(work, size, layers, space.size, exact, forked)
     run_layers(job, space.number_of_boxes, progress=progress, helpers=helpers, forked=forked,
                total=sum(len(layer.solved) for layer in layers[:-1]),
                desc=space.rules.label())
@@ -249,6 +257,7 @@ class _ExpectedJob(NamedTuple):
     """A solve in progress: what every worker reads and the layer's results it writes."""
 
     work: ChunkSolver
+    chunk: int
     layers: list[Layer]
     mean: Array
     mean_square: Array
@@ -256,8 +265,9 @@ class _ExpectedJob(NamedTuple):
     layer_mean_square: Array
 
     @classmethod
-    def of(cls, work: ChunkSolver, layers: list[Layer], size: int, exact: bool,
+    def of(cls, work: ChunkSolver, chunk: int, layers: list[Layer], size: int, exact: bool,
            forked: bool) -> _ExpectedJob:
+        """The job of ``work`` on ``chunk`` states at a time, ``size`` states in all."""
         # Exact: every state of a rule set without bonuses is reachable (and 0 is harmless).
         dtype = object if exact else np.float64
         mean = shared_array(size, 0 if exact else np.nan, dtype, forked)
@@ -265,13 +275,14 @@ class _ExpectedJob(NamedTuple):
         mean[layers[-1].copies] = 0
         mean_square[layers[-1].copies] = 0
         largest = max(len(layer.solved) for layer in layers)
-        return cls(work, layers, mean, mean_square, shared_array(largest, 0, dtype, forked),
+        return cls(work, chunk, layers, mean, mean_square,
+                   shared_array(largest, 0, dtype, forked),
                    shared_array(largest, 0, dtype, forked))
 
     def parts(self, filled: int) -> list[tuple[int, int, int]]:
         solved = self.layers[filled].solved
         return [(filled, part.start, min(part.stop, len(solved)))
-                for part in chunks(solved, CHUNK)]
+                for part in chunks(solved, self.chunk)]
 
     def solve_part(self, part: tuple[int, int, int]) -> int:
         """Work out states ``start:stop`` of the layer with ``filled`` boxes filled."""
@@ -287,9 +298,10 @@ class _ExpectedJob(NamedTuple):
         self.mean_square[layer.copies] = self.layer_mean_square[layer.copy_of]
 
 
-def _float_chunk(rows: BoxRows) -> ChunkSolver:
-    """The optimal solve of a chunk: compiled where numba is installed
-    (:mod:`~yacht_edu.solver.compiled`), else in numpy (the reference)."""
+def _float_chunk(rows: BoxRows, states: int) -> tuple[ChunkSolver, int]:
+    """The optimal solve of a chunk, and the states in a chunk: compiled where numba is
+    installed and the solve of ``states`` states is worth it
+    (:func:`~yacht_edu.solver.compiled.worth_it`), else in numpy (the reference)."""
     _ = rows.row_in_box  # worked out here once, not again in every forked helper
 
     def in_numpy(states: Ints, mean: Array, mean_square: Array,
@@ -298,32 +310,13 @@ def _float_chunk(rows: BoxRows) -> ChunkSolver:
         plan = plan_turn((worth, squares), None, rows.space.rules.rolls)
         return plan.worth[0], plan.worth[1]
 
-    if not compiled.enabled():
-        return in_numpy
+    if not compiled.worth_it(states):
+        return in_numpy, CHUNK
     kernel = compiled.chunk_kernel()  # compiled now, before any helper is forked
 
     def work(states: Ints, mean: Array, mean_square: Array, filled: int) -> tuple[Array, Array]:
         if len(states) == 1:  # numpy's einsum adds a single column's hands in its own order
             return in_numpy(states, mean, mean_square, filled)
-        used = open_rows(rows, states)
-        offer = rows.in_states(states, used)
-        return kernel(box_positions(rows, used), offer.allowed, offer.gain, offer.next, mean,
-                      mean_square, rows.space.rules.rolls)
+        return kernel(rows, states, mean, mean_square)
 
-    return work
-
-
-def box_positions(rows: BoxRows, used: Ints) -> Ints:
-    """``where[b, h]``: the position in ``used`` (every row of some boxes, box after box) of
-    the row that hand ``h`` fills in the ``b``-th of those boxes."""
-    return _box_positions(rows, used.tobytes())
-
-
-@functools.lru_cache(maxsize=4096)
-def _box_positions(rows: BoxRows, used_bytes: bytes) -> Ints:
-    used = np.frombuffer(used_bytes, dtype=np.intp)
-    box_of = rows.row_box[used]
-    starts = np.flatnonzero(np.diff(box_of, prepend=-1)).tolist()
-    where = np.stack([start + rows.row_in_box[box_of[start]] for start in starts])
-    where.flags.writeable = False
-    return where
+    return work, COMPILED_CHUNK

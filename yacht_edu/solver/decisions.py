@@ -35,7 +35,6 @@ import numpy.typing as npt
 from yacht_edu.hands import HAND_INDEX, HANDS, KEEP_INDEX, KEEPS, NUMBER_OF_DICE, ORDERED_ROLLS
 from yacht_edu.rules import Rules
 from yacht_edu.solver import compiled
-from yacht_edu.solver.backward import box_positions, open_rows
 from yacht_edu.solver.objective import ExpectedScore, Objective, RuleOfThumb
 from yacht_edu.solver.states import StateSpace, box_rows, chunks
 from yacht_edu.solver.turn import plan_turn
@@ -177,7 +176,7 @@ class DecisionTable:
         runs here, under the guard)."""
         optimal = isinstance(self.objective, ExpectedScore)
         forked = optimal and len(states) >= FORK_FILL and processors() > 1 and can_fork()
-        if optimal and compiled.enabled():
+        if self._compiled():
             compiled.chunk_kernel()  # compiled (or loaded) once, before any helper is forked
         job = _FillJob(self, states, shared_array((len(states), len(HANDS)), 0,
                                                   self.choices.dtype, forked))
@@ -188,23 +187,25 @@ class DecisionTable:
     def plan(self, states: Ints) -> npt.NDArray[Any]:
         """The packed choices of ``states``: (252, states).  Only the value the objective
         maximises is carried through the turn (not the mean square); the optimal player's by
-        the compiled chunk where numba is installed (the same choices)."""
-        if isinstance(self.objective, ExpectedScore) and compiled.enabled():
+        the compiled chunk where numba is installed and it pays (the same choices)."""
+        if self._compiled():
             return self._compiled_plan(states)
         hands, box_row = self.objective.hands(states, np.zeros(len(states), dtype=np.int64))
         turn = plan_turn(hands[:1], box_row, self.rules.rolls, self.objective.choose_keeps)
         return pack(box_of_rows(self.rules)[turn.box_row], turn.keeps, self.choices.dtype.type)
 
+    def _compiled(self) -> bool:
+        """Whether the optimal player's choices are planned by the compiled chunk: for a rule
+        set of many states (:func:`~yacht_edu.solver.compiled.worth_it`)."""
+        return (isinstance(self.objective, ExpectedScore)
+                and compiled.worth_it(StateSpace.of(self.rules).size))
+
     def _compiled_plan(self, states: Ints) -> npt.NDArray[Any]:
         assert isinstance(self.objective, ExpectedScore)
         table, rows = self.objective.table, box_rows(self.rules)
-        used = open_rows(rows, states)
-        offer = rows.in_states(states, used)
         choices: list[Ints] = []
-        compiled.chunk_kernel()(box_positions(rows, used), offer.allowed, offer.gain,
-                                offer.next, table.mean, table.mean_square, self.rules.rolls,
-                                choices)
-        return pack(rows.row_box[used[choices[0]]], tuple(choices[1:]), self.choices.dtype.type)
+        compiled.chunk_kernel()(rows, states, table.mean, table.mean_square, choices)
+        return pack(rows.row_box[choices[0]], tuple(choices[1:]), self.choices.dtype.type)
 
     def fill_all(self) -> None:
         """Work out every reachable state's choices (for a table saved whole)."""

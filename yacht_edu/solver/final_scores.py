@@ -100,8 +100,9 @@ def final_score_chances(table: DecisionTable,
     bands = Bands(np.zeros(1, dtype=np.int64), np.ones(1, dtype=np.int64),
                   np.zeros(1, dtype=np.int64), np.ones(1))
     bar = start_progress(progress, space.number_of_boxes, "")
+    fast = compiled.worth_it(space.size)
     for n in range(space.number_of_boxes):
-        bands = next_bands(table, layers[n], layers[n + 1], bands)
+        bands = next_bands(table, layers[n], layers[n + 1], bands, fast)
         if bar is not None:
             bar.update(1)
     if bar is not None:
@@ -113,8 +114,10 @@ def final_score_chances(table: DecisionTable,
     return ScoreChances(rules, chances)
 
 
-def next_bands(table: DecisionTable, here: Ints, there: Ints, bands: Bands) -> Bands:
-    """The bands of the next layer (states ``there``) after a turn from ``here``."""
+def next_bands(table: DecisionTable, here: Ints, there: Ints, bands: Bands,
+               fast: bool = False) -> Bands:
+    """The bands of the next layer (states ``there``) after a turn from ``here`` (``fast``:
+    spread by the compiled loop)."""
     source, target, gain, chance = transitions(table, here, there, bands)
     low = _each(np.minimum, target, bands.low[source] + gain, len(there), 0)
     high = _each(np.maximum, target, bands.low[source] + bands.length[source] - 1 + gain,
@@ -123,7 +126,7 @@ def next_bands(table: DecisionTable, here: Ints, there: Ints, bands: Bands) -> B
     start = np.concatenate([[0], np.cumsum(length)[:-1]]).astype(np.int64)
     chances = np.zeros(int(length.sum()))
     at = start[target] + bands.low[source] + gain - low[target]
-    spread(bands, chances, source, at, chance)
+    spread(bands, chances, source, at, chance, fast)
     return Bands(low, length, start, chances)
 
 
@@ -199,16 +202,50 @@ def _place_in(states: Ints, size: int) -> Ints:
     return place
 
 
-def spread(bands: Bands, chances: Floats, source: Ints, at: Ints, chance: Floats) -> None:
+def spread(bands: Bands, chances: Floats, source: Ints, at: Ints, chance: Floats,
+           fast: bool = False) -> None:
     """``chances[at[i]:at[i] + length] += chance[i] × the band of state source[i]``, for each
-    way ``i`` a turn ends: compiled where numba is installed, else in numpy."""
-    if compiled.enabled():
+    way ``i`` a turn ends, in that order: by the compiled loop if ``fast`` (a rule set of many
+    states, numba installed: :func:`~yacht_edu.solver.compiled.worth_it`), else in numpy (the
+    same additions in the same order, so the same chances to the last bit: a test)."""
+    if fast:
         _spread_kernel()(bands.chances, bands.start, bands.length, chances,
                          source.astype(np.int64), at.astype(np.int64), chance)
         return
-    for s, a, p in zip(source.tolist(), at.tolist(), chance.tolist(), strict=True):
-        begin, length = bands.start[s], bands.length[s]
-        chances[a:a + length] += p * bands.chances[begin:begin + length]
+    lengths = bands.length[source]
+    ends = np.cumsum(lengths)
+    first = 0
+    while first < len(source):  # a batch of ways at a time, about SPREAD_BATCH entries
+        last = max(int(np.searchsorted(ends, ends[first] - lengths[first] + SPREAD_BATCH,
+                                       side="right")), first + 1)
+        _spread_batch(bands, chances, source[first:last], at[first:last],
+                      chance[first:last], lengths[first:last])
+        first = last
+
+
+#: Band entries spread together by numpy (about 40 bytes of work arrays each).
+SPREAD_BATCH = 1 << 21
+
+
+def _spread_batch(bands: Bands, chances: Floats, source: Ints, at: Ints, chance: Floats,
+                  lengths: npt.NDArray[np.int64]) -> None:
+    """:func:`spread` for a few ways, every entry of their bands listed: way by way, then
+    along the band (``np.add.at`` adds them in that order, as the compiled loop does)."""
+    entry = _entries(int(lengths.sum()))  # the batch's entries, the first of way i at first[i]
+    first = np.cumsum(lengths) - lengths
+    values = np.repeat(chance, lengths)
+    values *= bands.chances.take(np.repeat(bands.start[source] - first, lengths) + entry)
+    np.add.at(chances, np.repeat(at - first, lengths) + entry, values)
+
+
+@functools.cache
+def _counting(size: int) -> npt.NDArray[np.int64]:
+    return np.arange(size)
+
+
+def _entries(size: int) -> npt.NDArray[np.int64]:
+    """``np.arange(size)``, from one kept array when it fits (one pass fewer per batch)."""
+    return _counting(SPREAD_BATCH)[:size] if size <= SPREAD_BATCH else np.arange(size)
 
 
 @functools.cache

@@ -1,5 +1,9 @@
 """Fill a cache directory with every table the lessons and the coach need: a teacher's tool.
 
+Where numba is installed (the ``fast`` extra), it also compiles the solver's compiled chunk
+(:mod:`~yacht_edu.solver.compiled`) into numba's own cache, so that nobody who may read that
+cache pays the compiling (1–2 s) at their first solve.
+
 Run once per class server (and again after upgrading the package)::
 
     python -m yacht_edu.solver warm --cache /srv/yacht_edu/cache
@@ -23,7 +27,7 @@ from pathlib import Path
 
 from yacht_edu.i18n import t
 from yacht_edu.rules import Rules, get_rules
-from yacht_edu.solver import cache
+from yacht_edu.solver import cache, compiled
 from yacht_edu.solver.workers import Progress, start_progress
 
 __all__ = ["LESSON_RULES", "LESSON_TABLES", "Table", "main", "parse_rules", "tables_of", "warm"]
@@ -146,4 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     for path in written:
         print(path)
+    kept = compiled.compile_ahead()  # numba's compiled solver too, where it is used
+    if kept is not None:
+        print(t("cache.kernel_kept", path=kept) if kept else t("cache.kernel_not_kept"),
+              file=sys.stderr)
     return 0
