@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import json
 import subprocess
 import sys
 from importlib.metadata import version
+from pathlib import Path
 
 import pytest
 
@@ -112,4 +115,33 @@ def test_the_mathematics_draws_through_the_faces() -> None:
     assert "yacht-distribution" in one_roll_distribution("yacht")._repr_html_()
     table = teacher_table("yacht")
     assert "yacht-teacher-table" in table._repr_html_() and "array" in table._repr_latex_()
+
+
+
+def imported_anywhere(module: str) -> set[str]:
+    """Every module an import statement of ``module`` names, at its top, inside a function or
+    under ``TYPE_CHECKING`` alike (``from a import b`` names ``a`` and ``a.b``)."""
+    spec = importlib.util.find_spec(module)
+    assert spec is not None and spec.origin is not None
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    named: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            named |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            named |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+    return named
+
+
+def test_the_words_for_playing_import_nothing_that_imports_them() -> None:
+    """The review's F5 (S6): policies asked probability.turn for the pars while turn imports
+    policies; and probability.errors re-exported policies' error.  Now policies names nothing of
+    the mathematics above it, not even inside a function, so no cycle can run."""
+    above = ("yacht_edu.probability", "yacht_edu.solver", "yacht_edu.strategies",
+             "yacht_edu.coach", "yacht_edu.display", "yacht_edu.widgets")
+    assert [m for m in imported_anywhere("yacht_edu.policies") if m.startswith(above)] == []
+    assert "yacht_edu.policies" in imported_anywhere("yacht_edu.probability.turn")
+    assert not any(m.startswith("yacht_edu.policies")
+                   for m in imported_anywhere("yacht_edu.probability.errors"))
+
 
