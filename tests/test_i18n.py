@@ -13,8 +13,9 @@ import ast
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import polib
 import pytest
@@ -826,3 +827,33 @@ def test_an_unknown_language_is_a_rule_error_in_any_language() -> None:
     for lang in LANGUAGES:
         assert "'fr'" in error.value.message(lang)
         assert error.value.message(lang) == t("error.unknown_language", lang, **error.value.params)
+
+
+# -- reading: each file once, the course's catalogs never (issue 34, the review's F14) ------------
+
+def test_a_language_is_read_once_for_its_messages_plurals_and_rule(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``catalog``, ``plural_catalog`` and ``plural_rule`` each globbed and parsed every file of a
+    language; now the three read one parse, and a kernel reads no lesson prose and none of the
+    build's words (course/locale/, read by the build alone)."""
+    from yacht_edu import i18n
+
+    read: list[str] = []
+    original = i18n.readable_part
+
+    def counted(path: Path, english: Mapping[str, str] | None) -> Any:
+        read.append(f"{path.parent.name}/{path.name}")
+        return original(path, english)
+
+    monkeypatch.setattr(i18n, "readable_part", counted)
+    i18n.language_catalogs.cache_clear()
+    try:
+        words = (t("card.total", "kn"), tn("board.rolls_left", 2, "kn"), plural_rule("kn")(0),
+                 catalog("kn"), plural_catalog("kn"))
+    finally:
+        i18n.language_catalogs.cache_clear()
+    kannada = sorted(f"kn/{path.name}" for path in (LOCALE_DIR / "kn").glob("*.po"))
+    assert sorted(name for name in read if name.startswith("kn/")) == kannada
+    assert not [name for name in read if name.split("/")[1].startswith(("text_", "build"))]
+    assert words[2] == 0 and words[1] == tn("board.rolls_left", 2, "kn")
+
