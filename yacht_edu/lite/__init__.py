@@ -55,7 +55,7 @@ NUMPY_FREE = (
     "yacht_edu.widgets.state", "yacht_edu.widgets.classview",
     # the lessons' checks of lessons 1 to 4, the class service's sender, the browser edition
     "yacht_edu.lessons", "yacht_edu.lessons.lesson01", "yacht_edu.lessons.lesson02",
-    "yacht_edu.lessons.lesson03", "yacht_edu.lessons.lesson04", "yacht_edu.classroom.sender",
+    "yacht_edu.lessons.lesson03", "yacht_edu.lessons.lesson04", "yacht_edu.sender",
     "yacht_edu.lite", "yacht_edu.lite.serve", "yacht_edu.lite.site",
 )
 
