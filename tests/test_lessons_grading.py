@@ -1,5 +1,5 @@
 """Graded for marks: ``grade()`` fails unless the answer is right (``check()`` itself never fails),
-and ``python -m yacht_edu.lessons build --nbgrader DIR`` writes a course of nbgrader source
+and ``python -m tools.build --nbgrader DIR`` writes a course of nbgrader source
 notebooks from the teacher's edition (nbgrader itself runs it in tests/test_nbgrader.py)."""
 
 from __future__ import annotations
@@ -13,10 +13,24 @@ from typing import Any
 
 import pytest
 
+from tools.build import main
+from tools.course import (
+    CONFIG,
+    checked_answers,
+    course_notebook,
+    with_blanks_first,
+)
+from tools.edition import (
+    TEACHER_TAG,
+    blank_regions,
+    is_solution_cell,
+    is_teacher_note,
+    source,
+)
+from tools.words import EditionError
 from yacht_edu.i18n import t
 from yacht_edu.lessons import (
     CodeExercise,
-    EditionError,
     Prediction,
     Task,
     WrongAnswerError,
@@ -27,20 +41,6 @@ from yacht_edu.lessons import (
     lessons,
     reset_tries,
     tries,
-)
-from yacht_edu.lessons.__main__ import main
-from yacht_edu.lessons.course import (
-    CONFIG,
-    checked_answers,
-    course_notebook,
-    with_blanks_first,
-)
-from yacht_edu.lessons.edition import (
-    TEACHER_TAG,
-    blank_regions,
-    is_solution_cell,
-    is_teacher_note,
-    source,
 )
 from yacht_edu.lessons.feedback import GUESS_MARK
 from yacht_edu.lessons.grading import (
@@ -204,7 +204,7 @@ def test_the_course_refuses_an_answer_without_its_check() -> None:
 def test_build_nbgrader_writes_the_course_and_keeps_the_teachers_configuration(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     course = tmp_path / "course"
-    command = ["build", "--teacher", str(TEACHER), "--nbgrader", str(course),
+    command = ["--teacher", str(TEACHER), "--nbgrader", str(course),
                "--course", "yacht101"]
     assert main(command) == 0
     written = sorted(course.rglob("*.*"))

@@ -7,6 +7,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+import zipfile
 from importlib.metadata import version
 from pathlib import Path
 
@@ -145,3 +146,26 @@ def test_the_words_for_playing_import_nothing_that_imports_them() -> None:
                    for m in imported_anywhere("yacht_edu.probability.errors"))
 
 
+
+@pytest.mark.slow  # pip builds the wheel: several seconds
+def test_the_wheel_holds_what_a_kernel_imports_and_none_of_the_course_tools(
+        tmp_path: Path) -> None:
+    """issue 34 item 3: the wheel (``pip wheel .``) holds the package, the exercises and their
+    checks, the hint catalogs, the sender; not the lesson build, the catalog check, the
+    course's catalogs (the lessons' prose, the build's words), nor any of tools/."""
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(root), "--no-deps", "-q",
+                    "-w", str(tmp_path)], check=True, capture_output=True)
+    (wheel,) = tmp_path.glob("yacht_edu-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    build = ("edition", "translation", "prose", "direction", "teaching", "course", "building",
+             "__main__")
+    assert [n for n in names if not n.startswith(("yacht_edu/", "yacht_edu-"))] == []
+    assert [n for n in names if n.split("/")[-1] in ("check.py", "build.po")
+            or n.split("/")[-1].startswith("text_")
+            or n in {f"yacht_edu/lessons/{module}.py" for module in build}] == []
+    for lang in ("en", "hi", "bn", "kn", "ur"):
+        assert {f"yacht_edu/locale/{lang}/lesson_01.po", f"yacht_edu/locale/{lang}/lessons.po",
+                f"yacht_edu/locale/{lang}/model.po"} <= set(names)
+    assert {"yacht_edu/sender.py", "yacht_edu/lessons/exercise.py", "yacht_edu/lessons/grading.py",
+            "yacht_edu/lessons/lesson11.py", "yacht_edu/i18n.py"} <= set(names)

@@ -1,37 +1,50 @@
-"""Everything ``python -m yacht_edu.lessons build`` writes, in order, from the teacher's notebooks.
+"""``python -m tools.build [--check] [--languages LANG ...] | --nbgrader DIR``: write the lessons
+in every language, or an nbgrader course of them, from the teacher's notebooks.
 
-1. the English prose catalogs, ``locale/en/text_LL.po`` (:func:`~yacht_edu.lessons.prose.
-   write_english`);
-2. the English learner's edition, ``notebooks/LL_name.ipynb`` (:mod:`~yacht_edu.lessons.edition`);
+Run it in a clone of the repository, from its folder (the build is not in the package a learner
+installs).  It writes, in order:
+
+1. the English prose catalogs, ``course/locale/en/text_LL.po`` (:func:`tools.prose.write_english`);
+2. the English learner's edition, ``notebooks/LL_name.ipynb`` (:mod:`tools.edition`);
 3. for each language asked for, both editions, ``teacher/<lang>/`` and ``notebooks/<lang>/``
-   (:mod:`~yacht_edu.lessons.translation`), a language whose catalogs are not all translated
-   writing nothing and giving its :class:`~yacht_edu.lessons.EditionError` instead;
+   (:mod:`tools.translation`), a language whose catalogs are not all translated writing nothing
+   and giving its :class:`~tools.words.EditionError` instead;
 4. the lesson plans: ``docs/teaching.md`` between its markers, and ``docs/<lang>/teaching.md``
-   for each language built (:mod:`~yacht_edu.lessons.teaching`).
+   for each language built (:mod:`tools.teaching`).
+
+``--languages`` chooses the languages (default: every one; ``--languages en`` builds English
+alone).  A language whose catalogs do not translate every cell gets nothing written, and the exit
+status is 1 with a message naming its lessons and ids.  With ``--check`` nothing is written; the
+exit status is 1 when any file differs from what the build would write, each listed.  With
+``--nbgrader DIR`` only the nbgrader course is written (English):
+``DIR/source/lessonLL/LL_name.ipynb`` and ``DIR/nbgrader_config.py`` if it has none
+(:mod:`tools.course`).
+
+The built files are committed where teachers open them, so a clone opens in every language with
+no build step; so is the English prose catalog, which translators and the catalog check
+(``python -m tools.catalogs``) read as the source of every other language's.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-from collections.abc import Iterable
+import sys
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from yacht_edu.i18n import LOCALE_DIR
-from yacht_edu.lessons.edition import build as build_learner
-from yacht_edu.lessons.errors import EditionError
-from yacht_edu.lessons.prose import lesson_number, write_english
-from yacht_edu.lessons.teaching import teaching_pages
-from yacht_edu.lessons.translation import (
-    ENGLISH,
-    TRANSLATED,
-    edition_texts,
-    editions,
-    translation_gaps,
-)
+from tools import COURSE_LOCALE
+from tools.course import build_course
+from tools.edition import build as build_learner
+from tools.prose import lesson_number, write_english
+from tools.teaching import teaching_pages
+from tools.translation import ENGLISH, TRANSLATED, edition_texts, editions, translation_gaps
+from tools.words import EditionError
+from yacht_edu.i18n import LANGUAGES
 
-__all__ = ["Folders", "Outcome", "build_lessons", "ready_languages"]
+__all__ = ["Folders", "Outcome", "build_lessons", "main", "ready_languages"]
 
 
 @dataclass(frozen=True)
@@ -41,7 +54,7 @@ class Folders:
     teacher: Path = Path("teacher")
     learner: Path = Path("notebooks")
     docs: Path = Path("docs")
-    locale: Path = LOCALE_DIR
+    locale: Path = COURSE_LOCALE
 
 
 @dataclass
@@ -99,3 +112,45 @@ def ready_languages(folders: Folders) -> list[str]:
     return [lang for lang in TRANSLATED
             if not any(translation_gaps(read(path), lesson_number(path), lang, folders.locale)
                        for path in paths)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.build",
+                                     description="Write the lessons in every language, and their "
+                                                 "plans, from the teacher's notebooks; or an "
+                                                 "nbgrader course of them.")
+    parser.add_argument("--teacher", type=Path, default=Path("teacher"),
+                        help="the teacher's edition (default: teacher/)")
+    parser.add_argument("--learner", type=Path, default=Path("notebooks"),
+                        help="the learner's edition (default: notebooks/)")
+    parser.add_argument("--docs", type=Path, default=Path("docs"),
+                        help="where teaching.md is (default: docs/)")
+    parser.add_argument("--languages", nargs="+", choices=list(LANGUAGES), metavar="LANG",
+                        default=list(LANGUAGES),
+                        help="the languages to build (default: all; English is always built)")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 if any built file is out of date")
+    parser.add_argument("--nbgrader", type=Path, metavar="DIR",
+                        help="write an nbgrader course folder instead of the editions")
+    parser.add_argument("--course", default="yacht_edu",
+                        help="the course id a new nbgrader_config.py names (default: yacht_edu)")
+    args = parser.parse_args(argv)
+    if not args.teacher.is_dir():
+        parser.error(f"no teacher's edition at {args.teacher}/ (run it in the clone's folder)")
+    if args.nbgrader is not None:
+        if args.check:
+            parser.error("--check compares the editions; it does not go with --nbgrader")
+        for path in build_course(args.teacher, args.nbgrader, course=args.course):
+            print(f"wrote: {path}")
+        return 0
+    folders = Folders(teacher=args.teacher, learner=args.learner, docs=args.docs)
+    outcome = build_lessons(folders, args.languages, write=not args.check)
+    for path in outcome.changed:
+        print(f"{'out of date' if args.check else 'wrote'}: {path}")
+    for error in outcome.errors:
+        print(f"not built: {error}", file=sys.stderr)
+    return 1 if outcome.errors or (args.check and outcome.changed) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
