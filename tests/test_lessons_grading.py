@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -221,6 +223,20 @@ def test_build_nbgrader_writes_the_course_and_keeps_the_teachers_configuration(
     assert (course / "nbgrader_config.py").read_text().endswith("'/srv'\n")
     with pytest.raises(SystemExit):
         main([*command, "--check"])
+
+
+def test_a_teachers_clone_with_the_lab_extra_builds_the_course_without_polib(
+        tmp_path: Path) -> None:
+    """docs/teaching.md, Grading with nbgrader: a teacher installs the clone as the README says
+    (the ``lab`` extra, no polib: only the translations' check needs it) and builds the course
+    from the clone's folder with ``python -m tools.build --nbgrader``."""
+    code = ("import sys\nsys.modules['polib'] = None  # as in an install without it\n"
+            "from tools.build import main\n"
+            f"sys.exit(main(['--nbgrader', {str(tmp_path / 'course')!r}]))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert len(list((tmp_path / "course" / "source").glob("lesson*/*.ipynb"))) == len(TEACHERS)
 
 
 def test_a_graded_wrong_answer_shows_the_hint_of_the_try_made_not_the_next() -> None:

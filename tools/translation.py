@@ -28,7 +28,6 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from tools import catalogs
 from tools.direction import right_to_left
 from tools.edition import learner_edition, notebook_text, source
 from tools.prose import lesson_number, prose_cells, text_id
@@ -68,6 +67,8 @@ def language_line(lang: str) -> str:
 def translation_gaps(teacher: Notebook, lesson: str, lang: str, locale_dir: Path) -> list[str]:
     """The ids of the lesson's markdown cells that ``lang``'s catalog does not translate from
     the current English: missing, empty or fuzzy, or an older English recorded beside them."""
+    from tools import catalogs  # polib: the translations need it, an nbgrader course does not
+
     english = {text_id(lesson, cell): source(cell) for cell in prose_cells(teacher)}
     catalog = catalogs.read_catalog(lang, f"text_{lesson}", locale_dir)
     if catalog is None:
@@ -82,6 +83,8 @@ def translation_gaps(teacher: Notebook, lesson: str, lang: str, locale_dir: Path
 def translations(teacher: Notebook, lesson: str, lang: str, locale_dir: Path) -> dict[str, str]:
     """Each markdown cell's translation into ``lang``, by id; :class:`EditionError` when any
     cell has none (see :func:`translation_gaps`)."""
+    from tools import catalogs
+
     gaps = translation_gaps(teacher, lesson, lang, locale_dir)
     if gaps:
         raise untranslated(lang, {lesson: gaps})
