@@ -47,7 +47,8 @@ from yacht_edu.i18n import BIDI_CONTROLS
 try:
     import polib
 except ImportError as error:  # the runtime reads catalogs without polib; this tool needs it
-    raise ImportError("The catalog check needs polib: pip install -e '.[test]'") from error
+    raise ImportError("The catalog check and the lessons' translations need polib: "
+                      "pip install -e '.[test]' in the clone") from error
 
 __all__ = [
     "CHECKS",
