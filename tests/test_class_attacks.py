@@ -31,8 +31,8 @@ import pytest
 
 import yacht_edu as ye
 from tests.test_class_service import Running, event, start, stop
+from yacht_edu import sender as sending
 from yacht_edu.classroom import main
-from yacht_edu.classroom import sender as sending
 from yacht_edu.classroom import service as service_module
 from yacht_edu.classroom.events import MAX_COUNT, most_points
 from yacht_edu.classroom.hub import SERVICE_ENVIRONMENT

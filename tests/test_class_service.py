@@ -31,7 +31,7 @@ from tornado import web
 from tornado.httpserver import HTTPServer
 
 import yacht_edu as ye
-from yacht_edu.classroom import sender as sending
+from yacht_edu import sender as sending
 from yacht_edu.classroom.events import MAX_BYTES, BadEventError, read_event
 from yacht_edu.classroom.hub import SERVICE_ENVIRONMENT, hub_config
 from yacht_edu.classroom.service import (

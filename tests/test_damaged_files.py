@@ -84,11 +84,9 @@ def catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     copy = tmp_path / "locale"
     shutil.copytree(i18n.LOCALE_DIR, copy)
     monkeypatch.setattr(i18n, "LOCALE_DIR", copy)
-    for cached in (i18n.catalog, i18n.plural_catalog, i18n.plural_rule):
-        cached.cache_clear()
+    i18n.language_catalogs.cache_clear()
     yield copy
-    for cached in (i18n.catalog, i18n.plural_catalog, i18n.plural_rule):
-        cached.cache_clear()
+    i18n.language_catalogs.cache_clear()
 
 
 def test_a_catalog_file_that_is_not_utf8_is_left_out_in_english(catalogs: Path) -> None:
@@ -97,14 +95,14 @@ def test_a_catalog_file_that_is_not_utf8_is_left_out_in_english(catalogs: Path) 
     and the other Hindi files are read as before."""
     english = i18n.t("error.no_rolls_left", "en", count=3)
     hindi_elsewhere = i18n.t("classview.learner", "hi")
-    for cached in (i18n.catalog, i18n.plural_catalog, i18n.plural_rule):
-        cached.cache_clear()
+    i18n.language_catalogs.cache_clear()
     damaged = catalogs / "hi" / "model.po"
     damaged.write_bytes(damaged.read_bytes().replace(b"msgstr", b"msgstr\xff", 1))
     with pytest.warns(i18n.CatalogWarning, match="model.po") as warned:
         words = (i18n.t("error.no_rolls_left", "hi", count=3), i18n.t("classview.learner", "hi"))
     assert words == (english, hindi_elsewhere) and hindi_elsewhere != i18n.t("classview.learner")
     assert {w.category for w in warned} == {i18n.CatalogWarning}
+    assert len(warned) == 1  # the file is read once for the messages, the plurals and the rule
 
 
 def broken(catalogs: Path, lang: str, msgid: str, start: str) -> None:

@@ -13,10 +13,10 @@ import polib
 import pytest
 
 from tests.helpers.editions import LEARNER, ROOT, TEACHER
-from yacht_edu.lessons.translation import TRANSLATED
+from tools.catalogs import FOLDERS
+from tools.translation import TRANSLATED
 
 GLOSSARY = ROOT / "docs" / "glossary.md"
-LOCALE = ROOT / "yacht_edu" / "locale"
 SECTION = "## Words that must not appear"
 COLUMNS = ["lang", "banned", "instead", "why"]
 
@@ -56,14 +56,15 @@ def banned_for(lang: str) -> list[Banned]:
 
 
 def catalog_texts(lang: str) -> list[tuple[str, str, str]]:
-    """(file, id, text) of every translation of a language's catalogs, plural forms included."""
+    """(file, id, text) of every translation of a language's catalogs, the package's and the
+    course's, plural forms included."""
     texts = []
-    for path in sorted((LOCALE / lang).glob("*.po")):
+    for path in sorted(path for folder in FOLDERS for path in (folder / lang).glob("*.po")):
         for entry in polib.pofile(str(path)):
             if entry.obsolete:
                 continue
             forms = [entry.msgstr, *entry.msgstr_plural.values()]
-            texts += [(f"yacht_edu/locale/{lang}/{path.name}", entry.msgid, form)
+            texts += [(path.relative_to(ROOT).as_posix(), entry.msgid, form)
                       for form in forms if form]
     return texts
 

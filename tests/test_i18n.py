@@ -4,7 +4,7 @@ pages' (docs/rules.md#sources).
 
 The catalog checks read every language's every English part, so a new English string fails
 here (naming each catalog that lacks it) until it is translated: run
-``python -m yacht_edu.locale.check --sync`` to add it (empty) to every catalog, then translate it.
+``python -m tools.catalogs --sync`` to add it (empty) to every catalog, then translate it.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import functools
 import re
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import polib
 import pytest
@@ -23,6 +24,7 @@ import pytest
 import yacht_edu
 from tests.helpers.grid import check_every
 from tests.helpers.shown import plain, shown
+from tools import catalogs as check
 from yacht_edu import (
     BoxUsedError,
     Dice,
@@ -64,7 +66,6 @@ from yacht_edu.i18n import (
     t,
     tn,
 )
-from yacht_edu.locale import check
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 PARTS = check.parts()
@@ -84,7 +85,7 @@ def session_language() -> Iterator[None]:
 def translation(lang: str, part: str) -> polib.POFile:
     po = check.read_catalog(lang, part)
     assert po is not None, (f"{lang}/{part}.po is missing: run "
-                            f"python -m yacht_edu.locale.check --sync {lang}, then translate it")
+                            f"python -m tools.catalogs --sync {lang}, then translate it")
     return po
 
 
@@ -370,7 +371,7 @@ def test_a_wrong_plural_forms_header_fails_the_check(tmp_path: Path) -> None:
         assert check.header_problems("kn", po) == ["Plural-Forms"]
     write_part(tmp_path, "en", "first", {"x.one": ("One", "")}, KANNADA_RULE)
     assert check.language_problems("en", tmp_path) == [
-        f"en/first.po: header: Plural-Forms is not {ENGLISH_RULE!r}"]
+        f"{check.where(tmp_path)}en/first.po: header: Plural-Forms is not {ENGLISH_RULE!r}"]
 
 
 def test_an_untranslated_or_outdated_entry_fails_the_check(tmp_path: Path) -> None:
@@ -449,7 +450,7 @@ def test_a_count_already_written_out_takes_the_general_form() -> None:
 
 @pytest.mark.slow
 def test_the_command_line_check_passes_on_the_shipped_catalogs() -> None:
-    done = subprocess.run([sys.executable, "-m", "yacht_edu.locale.check"],
+    done = subprocess.run([sys.executable, "-m", "tools.catalogs"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -598,7 +599,7 @@ def test_no_catalog_entry_holds_a_direction_mark(lang: str) -> None:
     or differently from every other message."""
     for part in PARTS:
         for entry in translation(lang, part) if lang != "en" else polib.pofile(
-                str(LOCALE_DIR / "en" / f"{part}.po")):
+                str(check.folder_of(part) / "en" / f"{part}.po")):
             marked = [form for form in check.forms(entry) if set(form) & BIDI_CONTROLS]
             assert not marked, (lang, part, entry.msgid)
 
@@ -720,7 +721,7 @@ def test_an_urdu_number_is_not_run_into_the_latin_letters_before_it() -> None:
     joins their left-to-right run, so a right-to-left reader meets it first: "(a, b) 25" read
     as "25 (a, b)".  An Urdu word between them keeps their order (lesson 11.3's hint).  A
     page's markdown (a lesson's ``text.``, the teaching page's ``docs.``) is set right to left by
-    :mod:`yacht_edu.lessons.direction`, its commands in blocks of their own."""
+    :mod:`tools.direction`, its commands in blocks of their own."""
     stuck = {msgid: words for msgid, words in catalog("ur").items()
              if not msgid.startswith(("text.", "docs.")) and not msgid.endswith(".solution")
              and re.search(r"[A-Za-z)\]] +[0-9]", words)}
@@ -835,3 +836,53 @@ def test_an_unknown_language_is_a_rule_error_in_any_language() -> None:
     for lang in LANGUAGES:
         assert "'fr'" in error.value.message(lang)
         assert error.value.message(lang) == t("error.unknown_language", lang, **error.value.params)
+
+
+# -- reading: each file once, the course's catalogs never (issue 34, the review's F14) ------------
+
+def test_a_language_is_read_once_for_its_messages_plurals_and_rule(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``catalog``, ``plural_catalog`` and ``plural_rule`` each globbed and parsed every file of a
+    language; now the three read one parse, and a kernel reads no lesson prose and none of the
+    build's words (course/locale/, read by the build alone)."""
+    from yacht_edu import i18n
+
+    read: list[str] = []
+    original = i18n.readable_part
+
+    def counted(path: Path, english: Mapping[str, str] | None) -> Any:
+        read.append(f"{path.parent.name}/{path.name}")
+        return original(path, english)
+
+    monkeypatch.setattr(i18n, "readable_part", counted)
+    i18n.language_catalogs.cache_clear()
+    try:
+        words = (t("card.total", "kn"), tn("board.rolls_left", 2, "kn"), plural_rule("kn")(0),
+                 catalog("kn"), plural_catalog("kn"))
+    finally:
+        i18n.language_catalogs.cache_clear()
+    kannada = sorted(f"kn/{path.name}" for path in (LOCALE_DIR / "kn").glob("*.po"))
+    assert sorted(name for name in read if name.startswith("kn/")) == kannada
+    assert not [name for name in read if name.split("/")[1].startswith(("text_", "build"))]
+    assert words[2] == 0 and words[1] == tn("board.rolls_left", 2, "kn")
+
+
+def test_the_check_reads_both_folders_and_an_id_is_defined_once_across_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The package's catalogs and the course's are checked alike: a part is found in its own
+    folder, and an id of one folder defined again in the other is reported."""
+    package, course = tmp_path / "package", tmp_path / "course"
+    package.mkdir()
+    course.mkdir()
+    two_parts(package)
+    write_part(course, "en", "text_01", {"text.01.a": ("Prose", "")}, ENGLISH_RULE)
+    write_part(course, "kn", "text_01", {"text.01.a": ("ಗದ್ಯ", "Prose")}, KANNADA_RULE)
+    monkeypatch.setattr(check, "FOLDERS", (package, course))
+    assert check.parts() == ["first", "second", "text_01"]
+    assert check.folder_of("text_01") == course and check.folder_of("first") == package
+    assert check.english("text_01") == {"text.01.a": "Prose"}
+    assert check.problems("kn", "text_01") == [] and check.language_problems("kn") == []
+    write_part(course, "kn", "build", {"x.one": ("ಒಂದು", "One")}, KANNADA_RULE)
+    assert check.duplicate_ids("kn") == {"x.one": ["build", "first"]}
+    assert check.extra_parts("kn") == ["build"]  # and English has no build.po there
+    assert str(check.problems("kn", "text_01", package)[0]).endswith("no catalog: kn/text_01.po")

@@ -21,6 +21,7 @@ import pytest
 from tests.helpers.answer_forms import answer_forms, found_forms
 from tests.helpers.editions import LEARNER
 from tests.helpers.grid import each_task_in_each_language
+from tools.prose import prose as lesson_prose
 from yacht_edu.i18n import LANGUAGES, catalog, t
 from yacht_edu.lessons import (
     Exercise,
@@ -109,7 +110,7 @@ def test_the_players_are_right_in_the_script_of_the_lesson() -> None:
 def test_the_lessons_spell_the_players_as_the_catalog_does(lang: str) -> None:
     """Where lesson 7's prose writes the players in the language's script, it writes them as
     the accepted spellings do (the catalog entries ``lessons.player.*``)."""
-    prose = "\n".join(text for msgid, text in catalog(lang).items()
+    prose = "\n".join(text for msgid, text in lesson_prose(lang).items()
                       if msgid.startswith("text.07."))
     for player in ("asha", "ravi", "meera"):
         spelled = catalog(lang)[f"lessons.player.{player}"]

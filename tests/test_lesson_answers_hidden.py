@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 
 from tests.helpers.answer_forms import Form, answer_forms, found_forms
+from tools.edition import is_solution_cell, source
 from yacht_edu.lessons import (
     CodeExercise,
     Exercise,
@@ -40,7 +41,6 @@ from yacht_edu.lessons import (
     lessons,
     reset_tries,
 )
-from yacht_edu.lessons.edition import is_solution_cell, source
 
 ROOT = Path(__file__).resolve().parents[1]
 LEARNER = ROOT / "notebooks"

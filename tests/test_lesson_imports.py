@@ -9,6 +9,7 @@ plot.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -34,3 +35,38 @@ def test_a_game_in_the_widget_loads_nothing_heavy() -> None:
 
 def test_the_chances_load_the_mathematics_when_asked() -> None:
     assert "sympy" in loaded_after("import yacht_edu as ye\nye.p_one_roll('yacht')")
+
+
+def package_modules_after(code: str, environment: dict[str, str]) -> list[str]:
+    """The modules of the package and of the course's tools loaded after ``code`` runs in a fresh
+    interpreter with ``environment`` added."""
+    check = (f"{code}\nimport sys, json\n"
+             "print(json.dumps(sorted(m for m in sys.modules\n"
+             "                        if m.split('.')[0] in ('yacht_edu', 'tools', 'polib'))))")
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
+                          check=True, env={**os.environ, **environment})
+    return list(json.loads(done.stdout.splitlines()[-1]))
+
+
+# A hub's learner: the class service named and a token, as the hub's configuration gives every
+# learner's server (nothing listens on port 9: the event waits in the sender's queue).
+ON_A_HUB = {"YACHT_EDU_CLASS_SERVICE": "http://127.0.0.1:9/services/yacht-class/",
+            "JUPYTERHUB_API_TOKEN": "a-learners-token"}
+
+
+def test_a_check_loads_the_sender_and_none_of_the_teachers_tools() -> None:
+    """issue 34 item 3 (the review's F6): a learner's check, on a hub, sends through
+    yacht_edu.sender and loads nothing of the teacher's classroom/ (its command line, the
+    service, the store) and nothing of the course's build."""
+    loaded = package_modules_after("from yacht_edu.lessons import check\n"
+                                   "check('02.4', '1/7776')\ncheck('02.4', '1/1296')",
+                                   ON_A_HUB)
+    assert "yacht_edu.sender" in loaded and "yacht_edu.lessons.lesson02" in loaded
+    assert [m for m in loaded if m.startswith(("yacht_edu.classroom", "tools", "polib"))] == []
+
+
+def test_the_classroom_package_imports_nothing_of_its_own() -> None:
+    loaded = package_modules_after("import yacht_edu.classroom", {})
+    assert [m for m in loaded if m.startswith("yacht_edu.classroom")] == ["yacht_edu.classroom"]
+    assert "yacht_edu.classroom.commands" in package_modules_after(
+        "from yacht_edu.classroom import main", {})

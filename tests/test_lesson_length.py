@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from yacht_edu.lessons.edition import source
+from tools.edition import source
 
 ROOT = Path(__file__).resolve().parents[1]
 LEARNER = sorted((ROOT / "notebooks").glob("*.ipynb"))

@@ -14,6 +14,7 @@ import pytest
 import sympy as sp
 
 from tests.helpers.grid import each_task, each_task_in_each_language
+from tools import catalogs as locale_check
 from yacht_edu.display.numbers import decimal, fraction, percent, with_decimal
 from yacht_edu.i18n import LANGUAGES, catalog, language, t, tn
 from yacht_edu.lessons import (
@@ -34,7 +35,6 @@ from yacht_edu.lessons import (
 )
 from yacht_edu.lessons.answers import answer_text, exact, rounded_places
 from yacht_edu.lessons.feedback import GUESS_MARK, STRICT
-from yacht_edu.locale import check as locale_check
 
 ALL = [task for lesson in lessons() for task in exercises(lesson)]
 EXERCISES = [task for task in ALL if isinstance(task, Exercise)]

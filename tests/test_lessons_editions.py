@@ -13,9 +13,8 @@ from typing import Any
 
 import pytest
 
-from yacht_edu.lessons import EditionError, exercises, lessons
-from yacht_edu.lessons.__main__ import main
-from yacht_edu.lessons.edition import (
+from tools.build import main
+from tools.edition import (
     BEGIN,
     blank_regions,
     build,
@@ -24,6 +23,8 @@ from yacht_edu.lessons.edition import (
     learner_edition,
     source,
 )
+from tools.words import EditionError
+from yacht_edu.lessons import exercises, lessons
 
 ROOT = Path(__file__).resolve().parents[1]
 TEACHER, LEARNER = ROOT / "teacher", ROOT / "notebooks"
@@ -39,7 +40,7 @@ def read(path: Path) -> dict[str, Any]:
 @pytest.mark.lessons  # the build checks, with the lessons: not in the fast loop
 def test_the_committed_learner_edition_is_what_build_writes() -> None:
     assert TEACHERS, "the teacher's edition is in teacher/"
-    assert main(["build", "--check", "--languages", "en", "--teacher", str(TEACHER),
+    assert main(["--check", "--languages", "en", "--teacher", str(TEACHER),
                  "--learner", str(LEARNER)]) == 0
 
 
@@ -48,7 +49,7 @@ def test_the_command_line_check_fails_on_a_stale_learner_edition(tmp_path: Path)
     learner, docs = tmp_path / "notebooks", tmp_path / "docs"
     docs.mkdir()
     (docs / "teaching.md").write_text((ROOT / "docs" / "teaching.md").read_text("utf-8"), "utf-8")
-    command = [sys.executable, "-m", "yacht_edu.lessons", "build", "--teacher", str(TEACHER),
+    command = [sys.executable, "-m", "tools.build", "--teacher", str(TEACHER),
                "--learner", str(learner), "--docs", str(docs), "--languages", "en"]
     assert subprocess.run([*command, "--check"], capture_output=True).returncode == 1
     assert subprocess.run(command, capture_output=True).returncode == 0

@@ -1,11 +1,13 @@
 """Graded for marks: ``grade()`` fails unless the answer is right (``check()`` itself never fails),
-and ``python -m yacht_edu.lessons build --nbgrader DIR`` writes a course of nbgrader source
+and ``python -m tools.build --nbgrader DIR`` writes a course of nbgrader source
 notebooks from the teacher's edition (nbgrader itself runs it in tests/test_nbgrader.py)."""
 
 from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,10 +16,24 @@ from typing import Any
 import pytest
 
 from tests.helpers.grid import each_task
+from tools.build import main
+from tools.course import (
+    CONFIG,
+    checked_answers,
+    course_notebook,
+    with_blanks_first,
+)
+from tools.edition import (
+    TEACHER_TAG,
+    blank_regions,
+    is_solution_cell,
+    is_teacher_note,
+    source,
+)
+from tools.words import EditionError
 from yacht_edu.i18n import t
 from yacht_edu.lessons import (
     CodeExercise,
-    EditionError,
     Prediction,
     Task,
     WrongAnswerError,
@@ -28,20 +44,6 @@ from yacht_edu.lessons import (
     lessons,
     reset_tries,
     tries,
-)
-from yacht_edu.lessons.__main__ import main
-from yacht_edu.lessons.course import (
-    CONFIG,
-    checked_answers,
-    course_notebook,
-    with_blanks_first,
-)
-from yacht_edu.lessons.edition import (
-    TEACHER_TAG,
-    blank_regions,
-    is_solution_cell,
-    is_teacher_note,
-    source,
 )
 from yacht_edu.lessons.feedback import GUESS_MARK
 from yacht_edu.lessons.grading import (
@@ -207,7 +209,7 @@ def test_the_course_refuses_an_answer_without_its_check() -> None:
 def test_build_nbgrader_writes_the_course_and_keeps_the_teachers_configuration(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     course = tmp_path / "course"
-    command = ["build", "--teacher", str(TEACHER), "--nbgrader", str(course),
+    command = ["--teacher", str(TEACHER), "--nbgrader", str(course),
                "--course", "yacht101"]
     assert main(command) == 0
     written = sorted(course.rglob("*.*"))
@@ -224,6 +226,20 @@ def test_build_nbgrader_writes_the_course_and_keeps_the_teachers_configuration(
     assert (course / "nbgrader_config.py").read_text().endswith("'/srv'\n")
     with pytest.raises(SystemExit):
         main([*command, "--check"])
+
+
+def test_a_teachers_clone_with_the_lab_extra_builds_the_course_without_polib(
+        tmp_path: Path) -> None:
+    """docs/teaching.md, Grading with nbgrader: a teacher installs the clone as the README says
+    (the ``lab`` extra, no polib: only the translations' check needs it) and builds the course
+    from the clone's folder with ``python -m tools.build --nbgrader``."""
+    code = ("import sys\nsys.modules['polib'] = None  # as in an install without it\n"
+            "from tools.build import main\n"
+            f"sys.exit(main(['--nbgrader', {str(tmp_path / 'course')!r}]))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert len(list((tmp_path / "course" / "source").glob("lesson*/*.ipynb"))) == len(TEACHERS)
 
 
 def test_a_graded_wrong_answer_shows_the_hint_of_the_try_made_not_the_next() -> None:

@@ -26,20 +26,19 @@ from tests.helpers.editions import (
     teacher_editions,
 )
 from tests.helpers.fake_translation import fake_catalogs, fake_text
-from yacht_edu.i18n import LANGUAGES
-from yacht_edu.lessons import EditionError
-from yacht_edu.lessons.__main__ import main
-from yacht_edu.lessons.building import Folders, build_lessons, ready_languages
-from yacht_edu.lessons.direction import right_to_left
-from yacht_edu.lessons.edition import source
-from yacht_edu.lessons.prose import text_id
-from yacht_edu.lessons.teaching import BEGIN_PLANS, END_PLANS, page_words
-from yacht_edu.lessons.translation import (
+from tools.build import Folders, build_lessons, main, ready_languages
+from tools.direction import right_to_left
+from tools.edition import source
+from tools.prose import text_id
+from tools.teaching import BEGIN_PLANS, END_PLANS, page_words
+from tools.translation import (
     ENGLISH,
     TRANSLATED,
     language_line,
     translated_teacher,
 )
+from tools.words import EditionError
+from yacht_edu.i18n import LANGUAGES
 
 TEACHERS = sorted(TEACHER.glob("*.ipynb"))
 REPOSITORY = Folders(teacher=TEACHER, learner=LEARNER, docs=ROOT / "docs")
@@ -61,7 +60,7 @@ def fake(tmp_path_factory: pytest.TempPathFactory) -> Folders:
 @pytest.mark.lessons  # the build checks, with the lessons: not in the fast loop
 def test_nothing_built_is_stale() -> None:
     ready = ready_languages(REPOSITORY)
-    assert main(["build", "--check", "--languages", ENGLISH, *ready]) == 0
+    assert main(["--check", "--languages", ENGLISH, *ready]) == 0
     assert built_languages() == ready, "build the languages whose catalogs are complete"
     for lang in set(TRANSLATED) - set(ready):  # a language not (or no longer) fully translated
         stale = [folder for folder in (TEACHER / lang, LEARNER / lang, ROOT / "docs" / lang)
@@ -107,7 +106,7 @@ def test_every_teaching_page_holds_the_guide_and_the_exchange_command(lang: str)
 @pytest.mark.lessons  # the build checks, with the lessons: not in the fast loop
 def test_a_fresh_build_is_not_stale(fake: Folders) -> None:
     assert build_lessons(fake, ["kn", "ur"], write=False).changed == []
-    assert main(["build", "--check", "--languages", "kn", "ur", "--teacher", str(fake.teacher),
+    assert main(["--check", "--languages", "kn", "ur", "--teacher", str(fake.teacher),
                  "--learner", str(fake.learner), "--docs", str(fake.docs)]) == 1, (
         "the repository's catalogs translate nothing yet, or differently: not this build")
 
@@ -232,7 +231,7 @@ def test_english_alone_is_built_whatever_the_catalogs(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()
     shutil.copy(ROOT / "docs" / "teaching.md", docs / "teaching.md")
-    command = ["build", "--learner", str(tmp_path / "notebooks"), "--docs", str(docs)]
+    command = ["--learner", str(tmp_path / "notebooks"), "--docs", str(docs)]
     assert main([*command, "--languages", "en"]) == 0
     assert sorted(p.name for p in (tmp_path / "notebooks").iterdir()) == [p.name for p in TEACHERS]
     if set(ready_languages(REPOSITORY)) != set(TRANSLATED):

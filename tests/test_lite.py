@@ -163,7 +163,7 @@ def test_a_missing_numpy_or_matplotlib_becomes_the_packages_words() -> None:
 
 def test_the_class_view_says_the_browser_edition_has_no_class_service(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from yacht_edu.classroom import sender
+    from yacht_edu import sender
     from yacht_edu.widgets import classview
 
     monkeypatch.setattr(sys, "platform", "emscripten")

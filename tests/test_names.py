@@ -46,7 +46,8 @@ GONE_FROM = {
     "dice.py": {"clear_caches"},  # clear_dice_caches
     "probability/one_roll.py": {"clear_caches"},  # clear_one_roll_caches
     "probability/__init__.py": {"clear_caches"},  # clear_probability_caches
-    "rules.py": {"counts_of", "Rules.categories", "Rules.upper_bonus", "get_rules.options"},  # hand_counts; boxes
+    # hand_counts; boxes; upper_bonus_rule
+    "rules.py": {"counts_of", "Rules.categories", "Rules.upper_bonus", "get_rules.options"},
     "probability/fairness.py": {"counts_of"},  # face_counts
     "widgets/state.py": {"State"},  # the board's view dictionary: ViewState
     "widgets/panels.py": {"State"},

@@ -1,5 +1,5 @@
 """nbgrader itself grades the lessons: a course built from the teacher's edition
-(``python -m yacht_edu.lessons build --nbgrader DIR``) goes through ``nbgrader
+(``python -m tools.build --nbgrader DIR``) goes through ``nbgrader
 generate_assignment``, ``autograde`` and ``generate_feedback`` with a right, a blank and a wrong
 submission of every lesson: full marks, 0 and 0.  A blank or wrong answer fails its own cells
 only, never a later cell of the lesson; a blank function reads "not answered yet", not a wrong
@@ -21,10 +21,8 @@ from typing import Any
 import pytest
 
 from tests.helpers.submissions import blank_submission, right_submission, wrong_submission
-from yacht_edu.i18n import t
-from yacht_edu.lessons import CodeExercise, exercises
-from yacht_edu.lessons.course import assignment, build_course
-from yacht_edu.lessons.edition import (
+from tools.course import assignment, build_course
+from tools.edition import (
     BEGIN,
     END,
     is_solution_cell,
@@ -32,6 +30,8 @@ from yacht_edu.lessons.edition import (
     solution_regions,
     source,
 )
+from yacht_edu.i18n import t
+from yacht_edu.lessons import CodeExercise, exercises
 from yacht_edu.lessons.feedback import STRICT
 from yacht_edu.lessons.grading import points
 

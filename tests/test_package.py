@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import json
 import subprocess
 import sys
+import zipfile
 from importlib.metadata import version
+from pathlib import Path
 
 import pytest
 
@@ -113,3 +117,55 @@ def test_the_mathematics_draws_through_the_faces() -> None:
     table = teacher_table("yacht")
     assert "yacht-teacher-table" in table._repr_html_() and "array" in table._repr_latex_()
 
+
+
+def imported_anywhere(module: str) -> set[str]:
+    """Every module an import statement of ``module`` names, at its top, inside a function or
+    under ``TYPE_CHECKING`` alike (``from a import b`` names ``a`` and ``a.b``)."""
+    spec = importlib.util.find_spec(module)
+    assert spec is not None and spec.origin is not None
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    named: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            named |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            named |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+    return named
+
+
+def test_the_words_for_playing_import_nothing_that_imports_them() -> None:
+    """The review's F5 (S6): policies asked probability.turn for the pars while turn imports
+    policies; and probability.errors re-exported policies' error.  Now policies names nothing of
+    the mathematics above it, not even inside a function, so no cycle can run."""
+    above = ("yacht_edu.probability", "yacht_edu.solver", "yacht_edu.strategies",
+             "yacht_edu.coach", "yacht_edu.display", "yacht_edu.widgets")
+    assert [m for m in imported_anywhere("yacht_edu.policies") if m.startswith(above)] == []
+    assert "yacht_edu.policies" in imported_anywhere("yacht_edu.probability.turn")
+    assert not any(m.startswith("yacht_edu.policies")
+                   for m in imported_anywhere("yacht_edu.probability.errors"))
+
+
+
+@pytest.mark.slow  # pip builds the wheel: several seconds
+def test_the_wheel_holds_what_a_kernel_imports_and_none_of_the_course_tools(
+        tmp_path: Path) -> None:
+    """issue 34 item 3: the wheel (``pip wheel .``) holds the package, the exercises and their
+    checks, the hint catalogs, the sender; not the lesson build, the catalog check, the
+    course's catalogs (the lessons' prose, the build's words), nor any of tools/."""
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(root), "--no-deps", "-q",
+                    "-w", str(tmp_path)], check=True, capture_output=True)
+    (wheel,) = tmp_path.glob("yacht_edu-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    build = ("edition", "translation", "prose", "direction", "teaching", "course", "building",
+             "__main__")
+    assert [n for n in names if not n.startswith(("yacht_edu/", "yacht_edu-"))] == []
+    assert [n for n in names if n.split("/")[-1] in ("check.py", "build.po")
+            or n.split("/")[-1].startswith("text_")
+            or n in {f"yacht_edu/lessons/{module}.py" for module in build}] == []
+    for lang in ("en", "hi", "bn", "kn", "ur"):
+        assert {f"yacht_edu/locale/{lang}/lesson_01.po", f"yacht_edu/locale/{lang}/lessons.po",
+                f"yacht_edu/locale/{lang}/model.po"} <= set(names)
+    assert {"yacht_edu/sender.py", "yacht_edu/lessons/exercise.py", "yacht_edu/lessons/grading.py",
+            "yacht_edu/lessons/lesson11.py", "yacht_edu/i18n.py"} <= set(names)

@@ -19,6 +19,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 import yacht_edu as ye
+from tools.prose import prose as lesson_prose
 from yacht_edu import plots, reach_plots
 from yacht_edu.compare import compare_rules
 from yacht_edu.i18n import BIDI_CONTROLS, LANGUAGES
@@ -179,7 +180,7 @@ def test_the_plans_are_named_in_the_legend_as_the_lesson_names_them(lang: str) -
     language; its plot's legend names them so too, beside their words in the language, so a
     learner can tell which curve is which (translations-lessons-bn-kn.md §7)."""
     names = ("best_box_now", "chase_five", "beat_par")
-    prose = ye.i18n.catalog(lang)["text.05.cell-25"]
+    prose = lesson_prose(lang)["text.05.cell-25"]
     assert all(f"**{name}**" in prose for name in names)
     results = {name: simulate(name, "yacht", games=20, seed=1) for name in (*names, "optimal")}
     figure = plots.plot_strategy_scores(results, lang=lang)

@@ -28,9 +28,9 @@ HTML page): the whole message between RLI and PDI, each placeholder's value betw
 the message's own words that reads left to right — a dice pattern, a sum, a signed number, code —
 between LRI and PDI (:func:`in_order`): after an Urdu letter, Unicode reads ``2-3-4-5-6`` as
 ``6-5-4-3-2`` and ``("choice", 15)`` as ``(choice", 15")``.  This is the one place that does
-it: the catalogs themselves hold no direction marks.  A lesson's prose
-(``text.*`` entries, markdown) is not a message: it is built into a notebook from
-:func:`catalog` as it is, where the notebook's own direction sets it right to left.
+it: the catalogs themselves hold no direction marks.  A lesson's prose is not a message and
+is not here: its catalogs (``course/locale/<lang>/text_LL.po``, in a clone of the repository)
+are read by the lessons' build alone, which writes each notebook in its language and direction.
 
 >>> urdu = catalog("ur")["error.game_over"]
 >>> t("error.game_over", "ur", winners=["Asha", "Ravi"]) == (
@@ -49,7 +49,6 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from yacht_edu.errors import RuleError
 
@@ -206,28 +205,61 @@ def language(code: str) -> Iterator[None]:
         _session_language = before
 
 
+@dataclass(frozen=True)
+class Catalogs:
+    """One language's catalogs, every file read and parsed once: its messages, its plural
+    entries (each id with its forms, in ``msgstr[n]`` order) and which form a number takes."""
+
+    messages: Mapping[str, str]
+    plurals: Mapping[str, tuple[str, ...]]
+    plural_rule: Callable[[int], int]
+
+
 @functools.cache
-def catalog(code: str) -> Mapping[str, str]:
-    """All translated messages of one language, read from its ``.po`` files; a file that cannot
-    be read (damaged: not UTF-8, a broken line) is left out with a :class:`CatalogWarning`, and
-    its messages come in English."""
+def language_catalogs(code: str) -> Catalogs:
+    """Every catalog of one language, ``locale/<code>/*.po``, read once
+    (:func:`read_folder`)."""
+    return read_folder(LOCALE_DIR / check_language(code), english=code == "en")
+
+
+def read_folder(folder: Path, *, english: bool = False) -> Catalogs:
+    """The catalogs of one folder of ``.po`` files, each file read and parsed once; a file that
+    cannot be read (damaged: not UTF-8, a broken line) is left out with a
+    :class:`CatalogWarning`, and its messages come in English.  ``english``: the folder is
+    English's own (the warning's words then come from the messages read so far).  Which form a
+    number takes is the ``Plural-Forms`` of the first file that states it (else English's)."""
     messages: dict[str, str] = {}
-    for path in sorted((LOCALE_DIR / check_language(code)).glob("*.po")):
-        messages.update(readable_part(path, read_po, messages if code == "en" else None) or {})
-    return messages
+    plurals: dict[str, tuple[str, ...]] = {}
+    rule: Callable[[int], int] | None = None
+    for path in sorted(folder.glob("*.po")):
+        read = readable_part(path, messages if english else None)
+        if read is None:
+            continue
+        text, entries = read
+        messages.update(translated(entries))
+        plurals.update(plural_entries(entries))
+        rule = rule or header_rule(text)
+    return Catalogs(messages, plurals, rule or gettext.c2py("n != 1"))
+
+
+def catalog(code: str) -> Mapping[str, str]:
+    """All translated messages of one language, read from its ``.po`` files (see
+    :func:`read_folder`)."""
+    return language_catalogs(code).messages
 
 
 class CatalogWarning(UserWarning):
     """A catalog file that cannot be read: its messages come in English (say it once)."""
 
 
-def readable_part(path: Path, reader: Callable[[str], Mapping[str, Any]],
-                  english: Mapping[str, str] | None) -> Mapping[str, Any] | None:
-    """``reader`` of the catalog file ``path``, or None (with a :class:`CatalogWarning`) when
-    the file cannot be read; ``english``: the English messages read so far, when ``path`` is
-    English's own (the warning's words come from them)."""
+def readable_part(path: Path, english: Mapping[str, str] | None
+                  ) -> tuple[str, list[dict[str, str]]] | None:
+    """The text of the catalog file ``path`` and its entries, or None (with a
+    :class:`CatalogWarning`) when the file cannot be read; ``english``: the English messages
+    read so far, when ``path`` is English's own (the warning's words come from them)."""
     try:
-        return reader(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        return text, list(po_entries(text))
     except (OSError, UnicodeError, ValueError, SyntaxError, MemoryError) as error:
         import warnings
 
@@ -236,6 +268,12 @@ def readable_part(path: Path, reader: Callable[[str], Mapping[str, Any]],
         warnings.warn(words.format(path=str(path), reason=type(error).__name__),
                       CatalogWarning, stacklevel=2)
         return None
+
+
+def header_rule(text: str) -> Callable[[int], int] | None:
+    """Which form a number takes, from a catalog's ``Plural-Forms`` header (None without one)."""
+    found = re.search(r"Plural-Forms:\s*nplurals=\d+;\s*plural=([^;\\\"]+)", text)
+    return gettext.c2py(found.group(1).strip()) if found else None
 
 
 _PO_LINE = re.compile(r'^(msgid|msgid_plural|msgctxt|msgstr(?:\[\d+\])?)\s+(".*")\s*$|^(".*")\s*$')
@@ -274,7 +312,12 @@ def joined(fields: Mapping[str, list[str]]) -> dict[str, str]:
 
 def read_po(text: str) -> dict[str, str]:
     """The translated entries of a gettext ``.po`` text (comments, obsolete and empty skipped)."""
-    return {fields["msgid"]: fields["msgstr"] for fields in po_entries(text)
+    return translated(po_entries(text))
+
+
+def translated(entries: Iterable[Mapping[str, str]]) -> dict[str, str]:
+    """The translated plain entries among ``entries`` (:func:`po_entries`), by id."""
+    return {fields["msgid"]: fields["msgstr"] for fields in entries
             if fields.get("msgid") and fields.get("msgstr")}
 
 
@@ -622,36 +665,30 @@ def tn(msgid: str, count: int, lang: str | None = None, /, **params: object) -> 
                                   {"count": count, **params}), code)
 
 
-@functools.cache
 def plural_catalog(code: str) -> Mapping[str, tuple[str, ...]]:
     """The plural entries of one language: each id with its forms, in ``msgstr[n]`` order."""
-    messages: dict[str, tuple[str, ...]] = {}
-    for path in sorted((LOCALE_DIR / check_language(code)).glob("*.po")):
-        messages.update(readable_part(path, read_plural_po, None) or {})
-    return messages
+    return language_catalogs(code).plurals
 
 
 def read_plural_po(text: str) -> dict[str, tuple[str, ...]]:
     """The translated plural entries (``msgid_plural`` with every ``msgstr[n]`` filled)."""
-    entries: dict[str, tuple[str, ...]] = {}
-    for fields in po_entries(text):
+    return plural_entries(po_entries(text))
+
+
+def plural_entries(entries: Iterable[Mapping[str, str]]) -> dict[str, tuple[str, ...]]:
+    """The translated plural entries among ``entries`` (:func:`po_entries`), by id."""
+    found: dict[str, tuple[str, ...]] = {}
+    for fields in entries:
         forms = tuple(fields[f"msgstr[{n}]"] for n in range(len(fields))
                       if f"msgstr[{n}]" in fields)
         if fields.get("msgid") and "msgid_plural" in fields and forms and all(forms):
-            entries[fields["msgid"]] = forms
-    return entries
+            found[fields["msgid"]] = forms
+    return found
 
 
-@functools.cache
 def plural_rule(code: str) -> Callable[[int], int]:
     """Which form a number takes in ``code``: the ``plural=`` of its catalogs' header."""
-    for path in sorted((LOCALE_DIR / check_language(code)).glob("*.po")):
-        with contextlib.suppress(OSError, UnicodeError, ValueError):  # a damaged file: the next
-            found = re.search(r"Plural-Forms:\s*nplurals=\d+;\s*plural=([^;\\\"]+)",
-                              path.read_text(encoding="utf-8"))
-            if found:
-                return gettext.c2py(found.group(1).strip())
-    return gettext.c2py("n != 1")
+    return language_catalogs(code).plural_rule
 
 
 # The Bengali and Hindi pages write Western digits, as do the Kannada and Urdu rule pages,

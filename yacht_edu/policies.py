@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -49,12 +48,10 @@ __all__ = [
     "Strategy",
     "UnknownStrategyError",
     "as_keep_rule",
-    "box_pars",
     "checked_keep",
     "get_strategy",
     "keep_most_common",
     "kept_by",
-    "points_above_par",
     "points_now",
     "reroll_all",
 ]
@@ -99,34 +96,6 @@ def points_now(rules: Rules, gain: npt.NDArray[np.float64],
                box: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
     """What the box adds to the total now (with any bonus)."""
     return gain
-
-
-def points_above_par(rules: Rules, gain: npt.NDArray[np.float64],
-                     box: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
-    """What the box adds now, minus the box's par (:func:`box_pars`)."""
-    above: npt.NDArray[np.float64] = gain - _par_array(rules)[box]
-    return above
-
-
-def _par_array(rules: Rules) -> npt.NDArray[np.float64]:
-    import numpy as np
-
-    return np.array(list(box_pars(rules).values()), dtype=np.float64)
-
-
-@functools.lru_cache(maxsize=16)
-def box_pars(rules: Rules) -> Mapping[str, float]:
-    """Each box's par: the average score of a whole turn played for that box alone — read from
-    :func:`yacht_edu.probability.best_expected`, which computes it exactly.
-
-    >>> from yacht_edu.rules import get_rules
-    >>> round(box_pars(get_rules("yacht"))["sixes"], 2)   # 5 dice × 2.53 sixes on average
-    12.64
-    """
-    from yacht_edu.probability.turn import best_expected
-
-    return MappingProxyType({box: float(best_expected(box, rules=rules))
-                             for box in rules.boxes})
 
 
 class GuardedBoxRule:
@@ -224,13 +193,16 @@ class Strategy:
 
     Without ``keep_rule`` the strategy keeps the dice that maximise its box rule's liking
     expected at the end of the turn; without ``box_rule`` it only plays a single box.
-    ``optimal`` plays as the solvers do.
+    ``optimal`` plays as the solvers do.  ``above_par``: the box rule is given what each box
+    adds now *minus the box's par* (the average score of a whole turn played for that box alone,
+    :func:`yacht_edu.probability.turn.box_pars`), the player who plays the strategy works it out.
     """
 
     name: str
     box_rule: BoxRule | None = None
     keep_rule: KeepRule | None = None
     optimal: bool = field(default=False, repr=False)
+    above_par: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         rule = self.box_rule  # a learner's: asked where it can be stopped
@@ -248,7 +220,7 @@ class Strategy:
 STRATEGIES: Mapping[str, Strategy] = MappingProxyType({
     "best_box_now": Strategy("best_box_now", points_now),
     "chase_five": Strategy("chase_five", points_now, keep_most_common),
-    "beat_par": Strategy("beat_par", points_above_par),
+    "beat_par": Strategy("beat_par", points_now, above_par=True),
     "optimal": Strategy("optimal", optimal=True),
     "keep_most_common": Strategy("keep_most_common", keep_rule=keep_most_common),
     "reroll_all": Strategy("reroll_all", keep_rule=reroll_all),

@@ -43,13 +43,12 @@ from yacht_edu.policies import (
     STRATEGIES,
     Strategy,
     UnknownStrategyError,
-    box_pars,
     get_strategy,
     keep_most_common,
-    points_above_par,
     points_now,
 )
 from yacht_edu.probability.errors import InvalidCountError
+from yacht_edu.probability.turn import box_pars
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.solver import (
     Expected,
@@ -73,7 +72,6 @@ __all__ = [
     "compare",
     "get_strategy",
     "keep_most_common",
-    "points_above_par",
     "points_now",
     "simulate",
     "strategy_expected_score",

@@ -1,7 +1,7 @@
 """An Urdu lesson reads right to left in JupyterLab 4 and in Notebook 7, in headless Chromium at a
 school laptop's 1366 x 768: its paragraphs, list and table run right to left and sit on the right,
 while its formula and its Python stay left to right (the markup of
-:func:`yacht_edu.lessons.translation.right_to_left`, through JupyterLab's sanitizer).
+:func:`tools.translation.right_to_left`, through JupyterLab's sanitizer).
 
 The Urdu learner's edition of lesson 1 is built into the test's folder from the Urdu catalogs (from
 made-up ones while Urdu is not translated), its first cell replaced by the test's, in Urdu with a
@@ -19,12 +19,12 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import TOKEN, Lab
-from tests.helpers.editions import ROOT, built_languages, fake_build
+from tests.helpers.editions import built_languages, fake_build
+from tools import COURSE_LOCALE
 
 pytestmark = pytest.mark.browser
 
 LESSON = "01_playing_yacht.ipynb"
-LOCALE = ROOT / "yacht_edu" / "locale"
 FIRST_CELL = "text.01.01-00"
 URDU = """# سبق 1 — Yacht کھیلنا
 
@@ -45,11 +45,11 @@ URDU = """# سبق 1 — Yacht کھیلنا
 def urdu_lesson(folder: Path) -> Path:
     """The Urdu learner's edition of lesson 1, its first cell the test's (no lesson has a table):
     built from the Urdu catalogs when Urdu is translated, else from made-up ones."""
-    from yacht_edu.lessons.building import build_lessons
+    from tools.build import build_lessons
 
     folders = fake_build(folder, ["ur"])
     if "ur" in built_languages():
-        for catalog in (LOCALE / "ur").glob("text_*.po"):
+        for catalog in (COURSE_LOCALE / "ur").glob("text_*.po"):
             shutil.copy(catalog, folders.locale / "ur" / catalog.name)
     po = polib.pofile(str(folders.locale / "ur" / "text_01.po"))
     po.find(FIRST_CELL).msgstr = URDU

@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
+from tools.catalogs import placeholders
 from yacht_edu.classroom.store import Row
 from yacht_edu.classroom.view import class_view
 from yacht_edu.display.classview import class_view_html
 from yacht_edu.display.luck import luck_html
 from yacht_edu.i18n import BIDI_CONTROLS, catalog, plural_catalog, t
 from yacht_edu.lessons.feedback import check, reset_tries
-from yacht_edu.locale.check import placeholders
 from yacht_edu.luck import LuckAndSkill
 from yacht_edu.rules import get_rules
 

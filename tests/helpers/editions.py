@@ -14,8 +14,8 @@ import tempfile
 from pathlib import Path
 
 from tests.helpers.fake_translation import fake_catalogs
-from yacht_edu.lessons.building import Folders, build_lessons
-from yacht_edu.lessons.translation import ENGLISH, TRANSLATED
+from tools.build import Folders, build_lessons
+from tools.translation import ENGLISH, TRANSLATED
 
 __all__ = ["LEARNER", "ROOT", "TEACHER", "built_languages", "fake_build", "learner_editions",
            "teacher_editions"]

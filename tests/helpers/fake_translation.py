@@ -1,7 +1,7 @@
 """Catalogs that translate every lesson's prose, made up for the tests: each cell's English with a
 marker line after it, so that the build's machinery can be tested before (and after) the real
 translations are there.  The English each entry translates is recorded beside it (``#. en:``), as
-``python -m yacht_edu.locale.check --sync`` records it.
+``python -m tools.catalogs --sync`` records it.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import polib
 
-from yacht_edu.lessons.edition import source
-from yacht_edu.lessons.prose import lesson_number, part_name, prose_cells, text_id
-from yacht_edu.locale.check import EN_NOTE, PLURAL_FORMS
+from tools.catalogs import EN_NOTE, PLURAL_FORMS
+from tools.edition import source
+from tools.prose import lesson_number, part_name, prose_cells, text_id
 
 __all__ = ["fake_catalogs", "fake_text"]
 

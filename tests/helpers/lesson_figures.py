@@ -23,9 +23,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from tests.helpers.editions import TEACHER, teacher_editions
+from tools.direction import WORD_JOINER
+from tools.teaching import page_words
 from yacht_edu.i18n import LANGUAGES
-from yacht_edu.lessons.direction import WORD_JOINER
-from yacht_edu.lessons.teaching import page_words
 
 __all__ = ["check_figures", "stated_numbers", "value_of"]
 

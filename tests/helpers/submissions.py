@@ -17,8 +17,8 @@ import copy
 import re
 from typing import Any
 
-from yacht_edu.lessons.course import checked_answers
-from yacht_edu.lessons.edition import BEGIN, END, source
+from tools.course import checked_answers
+from tools.edition import BEGIN, END, source
 
 __all__ = ["blank_submission", "right_submission", "wrong_submission"]
 

@@ -34,7 +34,7 @@ GROUPS = dict(zip(LEARNERS, ("Group A", "Group B"), strict=True))
 LEARNER_CODE = """
 import warnings
 from yacht_edu.lessons import check, exercise
-from yacht_edu.classroom import sender
+from yacht_edu import sender
 import yacht_edu as ye
 task = exercise("02.3")
 with warnings.catch_warnings():
@@ -232,7 +232,7 @@ def test_forgetting_a_learner_on_the_running_service(classroom: Classroom,
     kernel = classroom.kernels[asha]
     sent = kernel.check("from yacht_edu.lessons import check, exercise\n"
                         "check('02.3', exercise('02.3').example())\n"
-                        "from yacht_edu.classroom import sender\n"
+                        "from yacht_edu import sender\n"
                         "print(sender.sender().flush(60))")
     assert sent.strip().endswith("True")
     assert view(classroom, taught["token"])["grid"][asha]["02.3"]["right"] is True

@@ -15,9 +15,11 @@ Developer note: the contract of a lesson
 =========================================
 
 **Two editions, one source.**  The teacher's edition ``teacher/LL_name.ipynb`` is the source;
-``python -m yacht_edu.lessons build`` writes the learner's edition ``notebooks/LL_name.ipynb``
-(``--check`` writes nothing and exits 1 when the committed learner's edition is out of date; a
-test runs it).  Never edit ``notebooks/LL_*.ipynb`` of a lesson that has a teacher's edition.
+``python -m tools.build``, run in a clone of the repository (the build is a tool of the
+repository, not part of this package: :mod:`tools.build`), writes the learner's edition
+``notebooks/LL_name.ipynb`` (``--check`` writes nothing and exits 1 when the committed learner's
+edition is out of date; a test runs it).  Never edit ``notebooks/LL_*.ipynb`` of a lesson that
+has a teacher's edition.
 
 **An exercise** has an id ``"LL.N"`` (lesson, number: ``"02.3"``) and is defined in the package,
 in ``yacht_edu/lessons/lessonLL.py``, which calls :func:`register` at import (the module is found
@@ -63,9 +65,10 @@ are in ``yacht_edu/locale/<lang>/lessons.po``; a lesson's own hints (``lesson.LL
 its optional words for a right answer (``lesson.LL.N.right``) and its own misconceptions
 (``misconception.<name>``, one lesson's own words: a name no other lesson uses) are in
 ``lesson_LL.po``, with every exercise's worked answer, ``lesson.LL.N.solution``.  All five
-languages (en, hi, bn, kn, ur); ``python -m yacht_edu.locale.check --sync`` adds the new English
-ids to every language for you to translate, and ``python -m yacht_edu.locale.check`` must pass
-(it fails on an id defined in two parts).
+languages (en, hi, bn, kn, ur); ``python -m tools.catalogs --sync`` adds the new English ids to
+every language for you to translate, and ``python -m tools.catalogs`` must pass (it fails on an
+id defined in two parts).  A lesson's prose is not here: its catalogs,
+``course/locale/<lang>/text_LL.po``, are read by the build alone.
 
 **In the teacher's notebook**
 
@@ -97,15 +100,15 @@ ids to every language for you to translate, and ``python -m yacht_edu.locale.che
   (``YACHT_EDU_STRICT_CHECKS=1``, set by the root ``conftest.py``) a wrong answer raises, so the
   teacher's edition fails its run if a worked answer goes wrong; blanks stay fine.
 
-**Graded with nbgrader.**  ``python -m yacht_edu.lessons build --nbgrader DIR`` writes an nbgrader
-course from the teacher's edition (:mod:`~yacht_edu.lessons.course`): solution cells under grade
+**Graded with nbgrader.**  ``python -m tools.build --nbgrader DIR`` writes an nbgrader
+course from the teacher's edition (:mod:`tools.course`): solution cells under grade
 ids nbgrader accepts (``ex02_3``), after each check a locked graded cell calling
 :func:`~yacht_edu.lessons.grade` (which fails unless the answer is right; a prediction is worth
 its participation point), and a configuration that keeps the teacher's notes out of the release.
 ``tests/test_nbgrader.py`` grades right, blank and wrong submissions with nbgrader itself.
 """
 
-from yacht_edu.lessons.errors import EditionError, UnknownExerciseError, UnknownLessonError
+from yacht_edu.lessons.errors import UnknownExerciseError, UnknownLessonError
 from yacht_edu.lessons.exercise import (
     CodeExercise,
     Exercise,
@@ -122,7 +125,6 @@ from yacht_edu.lessons.grading import grade
 
 __all__ = [
     "CodeExercise",
-    "EditionError",
     "Exercise",
     "Feedback",
     "Misconception",

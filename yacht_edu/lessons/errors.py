@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from yacht_edu.errors import RuleError
 
-__all__ = ["EditionError", "UnknownExerciseError", "UnknownLessonError"]
+__all__ = ["UnknownExerciseError", "UnknownLessonError"]
 
 
 class UnknownExerciseError(RuleError):
@@ -21,9 +21,3 @@ class UnknownLessonError(RuleError):
     """A lesson number that has no exercises."""
 
     default_msgid = "lessons.error.unknown_lesson"
-
-
-class EditionError(RuleError):
-    """A teacher's notebook whose solution regions or teacher notes are not well formed."""
-
-    default_msgid = "lessons.error.edition"

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from yacht_edu.classroom import sender
+from yacht_edu import sender
 from yacht_edu.i18n import catalog, check_language, plural_catalog, t, tn
 from yacht_edu.lessons.exercise import Task, Verdict, exercise
 

@@ -59,7 +59,7 @@ NUMPY_FREE = (
     # edition
     "yacht_edu.lessons", "yacht_edu.lessons.lesson01", "yacht_edu.lessons.lesson02",
     "yacht_edu.lessons.lesson03", "yacht_edu.lessons.lesson04", "yacht_edu.lessons.lesson09",
-    "yacht_edu.lessons.lesson10", "yacht_edu.classroom.sender",
+    "yacht_edu.lessons.lesson10", "yacht_edu.sender",
     "yacht_edu.lite", "yacht_edu.lite.serve", "yacht_edu.lite.site",
 )
 

@@ -19,13 +19,8 @@ Every answer is a ``sympy.Rational``, never a float; the faces write it for a le
 (1/1296, 347897/7558272)
 """
 
-from yacht_edu.policies import TURN_STRATEGIES, KeepRule
-from yacht_edu.probability.errors import (
-    InvalidRollsError,
-    InvalidTargetError,
-    UnknownAimError,
-    UnknownStrategyError,
-)
+from yacht_edu.policies import TURN_STRATEGIES, KeepRule, UnknownStrategyError
+from yacht_edu.probability.errors import InvalidRollsError, InvalidTargetError, UnknownAimError
 from yacht_edu.probability.kind_chain import (
     expected_rolls_to_kind,
     kind_chain,

@@ -7,10 +7,8 @@ catalog part ``probability.po``.
 from __future__ import annotations
 
 from yacht_edu.errors import RuleError
-from yacht_edu.policies import UnknownStrategyError  # one error for every strategy question
 
-__all__ = ["InvalidCountError",
-           "InvalidRollsError", "InvalidTargetError", "UnknownAimError", "UnknownStrategyError"]
+__all__ = ["InvalidCountError", "InvalidRollsError", "InvalidTargetError", "UnknownAimError"]
 
 
 class InvalidCountError(RuleError):

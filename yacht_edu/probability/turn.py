@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Literal
 
 from sympy import Rational
@@ -63,6 +64,7 @@ __all__ = [
     "StrategyLike",
     "best_expected",
     "best_keep",
+    "box_pars",
     "chances",
     "clear_probability_caches",
     "keep_most_common",
@@ -208,7 +210,7 @@ def solution(box: str, rules: RulesLike, aim: Aim = "chance",
 
 def clear_probability_caches() -> None:
     """Forget every computed chance and worth (for benchmarks measuring a cold start)."""
-    for cached in (named_solution, chain, hand_chances, fresh_chances):
+    for cached in (named_solution, chain, hand_chances, fresh_chances, _pars):
         cached.cache_clear()
     one_roll.clear_one_roll_caches()
 
@@ -286,6 +288,22 @@ def best_expected(box: str, rolls: int | None = None, rules: RulesLike = "yacht"
     if dice is None:
         return ways.fresh(check_asked_rolls(rolls, 1))
     return ways.from_hand(hand_of(dice), check_asked_rolls(rolls, 0))
+
+
+def box_pars(rules: RulesLike = "yacht") -> Mapping[str, float]:
+    """Each box's par: the average score of a whole turn played for that box alone, keeping the
+    best — :func:`best_expected` of each box, as a float (what ``beat_par`` plays against).
+
+    >>> round(box_pars("yacht")["sixes"], 2)   # 5 dice × 2.53 sixes on average
+    12.64
+    """
+    return _pars(get_rules(rules))
+
+
+@functools.lru_cache(maxsize=16)
+def _pars(rule_set: Rules) -> Mapping[str, float]:
+    return MappingProxyType({box: float(best_expected(box, rules=rule_set))
+                             for box in rule_set.boxes})
 
 
 def chances(dice: Dice | Iterable[int] | None, rolls_left: int,

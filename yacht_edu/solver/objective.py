@@ -19,6 +19,7 @@ same choices (the mean square of the points to come; for a target, the expected 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -188,6 +189,15 @@ class ReachTarget:
         return True
 
 
+@functools.lru_cache(maxsize=16)
+def par_array(rules: Rules) -> Array:
+    """Each box's par (:func:`yacht_edu.probability.turn.box_pars`), in the rule set's order of
+    boxes: what a strategy playing ``above_par`` subtracts from the points of each box."""
+    from yacht_edu.probability.turn import box_pars  # sympy's exact turn, for this player only
+
+    return np.array(list(box_pars(rules).values()), dtype=np.float64)
+
+
 @dataclass(frozen=True, eq=False)
 class RuleOfThumb:
     """Play by a strategy's rules of thumb: score the box its box rule likes most (ties: the
@@ -233,7 +243,10 @@ class RuleOfThumb:
         if self.strategy.box_rule is None:
             raise UnknownStrategyError("strategy.error.unknown", name=Given(self.strategy.name),
                                        choices=", ".join(GAME_STRATEGIES))
-        return self.strategy.box_rule(self.rules, gain.astype(np.float64), box)
+        points = gain.astype(np.float64)
+        if self.strategy.above_par:
+            points = points - par_array(self.rules)[box]
+        return self.strategy.box_rule(self.rules, points, box)
 
     def filled(self, card: Scorecard, after: Scorecard, points: int) -> tuple[float, ...]:
         box = self.rules.boxes.index(next(b for b in after.filled if b not in card.filled))

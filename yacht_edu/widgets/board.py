@@ -37,8 +37,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from yacht_edu import sender
 from yacht_edu.checks import can_look_up, check_switch
-from yacht_edu.classroom import sender
 from yacht_edu.errors import NeedsLibraryError, RuleError, SolverStoppedError
 from yacht_edu.game import Game, check_game
 from yacht_edu.i18n import Given, t

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 import ipywidgets
 
-from yacht_edu.classroom import sender
+from yacht_edu import sender
 from yacht_edu.i18n import check_language, t
 from yacht_edu.lite import in_browser
 

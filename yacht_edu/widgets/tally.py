@@ -29,7 +29,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from yacht_edu.classroom import sender
+from yacht_edu import sender
 from yacht_edu.display.explain import fairness_summary
 from yacht_edu.display.numbers import percent
 from yacht_edu.display.text import direction

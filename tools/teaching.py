@@ -2,8 +2,9 @@
 catalogs and the teacher's notes.
 
 Each page opens with how the lessons and their checks work and how to grade them with nbgrader
-(the catalog entries ``docs.teaching.introduction`` and ``docs.teaching.grading``, so that every
-language's page has them), then every lesson's plan.  Each teacher's notebook opens with a note,
+(the build's catalog entries ``docs.teaching.introduction`` and ``docs.teaching.grading``,
+``course/locale/<lang>/build.po``, so that every language's page has them), then every lesson's
+plan.  Each teacher's notebook opens with a note,
 "Teacher's note — lesson N at a glance: NN min", whose paragraphs (goals, minute plan,
 misconceptions, discussion, exit question, before class) are the lesson's plan.
 ``docs/teaching.md`` holds every plan between two marker comments, each under the heading
@@ -24,11 +25,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from yacht_edu.i18n import catalog
-from yacht_edu.lessons.direction import right_to_left
-from yacht_edu.lessons.edition import is_teacher_note, source
-from yacht_edu.lessons.errors import EditionError
-from yacht_edu.lessons.translation import ENGLISH
+from tools.direction import right_to_left
+from tools.edition import is_teacher_note, source
+from tools.translation import ENGLISH
+from tools.words import EditionError, words
 
 __all__ = [
     "BEGIN_PLANS",
@@ -44,11 +44,11 @@ __all__ = [
 ]
 
 BEGIN_PLANS = ("<!-- The lesson plans: written from each teacher's notebook's first note by "
-               "`python -m yacht_edu.lessons build`; edit the notes, not this. -->")
+               "`python -m tools.build`; edit the notes, not this. -->")
 END_PLANS = "<!-- End of the lesson plans. -->"
 #: Above the guide of ``docs/teaching.md``: where its words come from.
 GUIDE_NOTE = ("<!-- How the lessons work and how to grade them: written from "
-              "yacht_edu/locale/en/build.po by `python -m yacht_edu.lessons build`; edit the "
+              "course/locale/en/build.po by `python -m tools.build`; edit the "
               "catalog (and every language's), not this. -->")
 
 Notebook = dict[str, Any]
@@ -58,10 +58,11 @@ _LINK = re.compile(r"(\]\()([^)\s#]+)")
 
 
 def page_words(msgid: str, lang: str, **params: object) -> str:
-    """A catalog message as a page writes it: the catalog's text (English's when the language
-    lacks it), placeholders filled, without the direction marks a message printed in a language
-    written right to left gets (a page sets its direction itself, :func:`right_to_left`)."""
-    return (catalog(lang).get(msgid) or catalog(ENGLISH)[msgid]).format(**params)
+    """One of the build's messages as a page writes it (:mod:`tools.words`: English's when the
+    language lacks it), placeholders filled, without the direction marks a message printed in a
+    language written right to left gets (a page sets its direction itself,
+    :func:`right_to_left`)."""
+    return words(msgid, lang).format(**params)
 
 
 def first_note(book: Notebook) -> str:

@@ -1,20 +1,20 @@
 """The lessons in every learner's language, both editions, built from the prose catalogs.
 
 The English teacher's notebook (``teacher/LL_name.ipynb``) is the source of the code; each
-language's catalog ``locale/<lang>/text_LL.po`` translates its markdown, cell by cell
-(:mod:`yacht_edu.lessons.prose`).  A language's teacher's edition (``teacher/<lang>/``) is the
+language's catalog ``course/locale/<lang>/text_LL.po`` translates its markdown, cell by cell
+(:mod:`tools.prose`).  A language's teacher's edition (``teacher/<lang>/``) is the
 English one with
 
 - every markdown cell's text the catalog's translation of ``text.<LL>.<cell id>`` (a language
-  written right to left set so, :func:`~yacht_edu.lessons.direction.right_to_left`);
+  written right to left set so, :func:`tools.direction.right_to_left`);
 - the one line ``ye.set_language("en")`` of the first code cell saying the language instead;
 - the language recorded in the notebook's metadata (``yacht_edu.language``);
 
 and nothing else changed: the same cells, ids, code and metadata.  Its learner's edition
-(``notebooks/<lang>/``) is written from it as English's is (:func:`~yacht_edu.lessons.edition.
+(``notebooks/<lang>/``) is written from it as English's is (:func:`tools.edition.
 learner_edition`).  A language whose catalog lacks a cell's translation, leaves it empty or
-translated an older English (the ``#. en:`` note, :func:`yacht_edu.locale.check.outdated_ids`)
-gets no edition at all: :class:`~yacht_edu.lessons.EditionError` names the lessons and ids.
+translated an older English (the ``#. en:`` note, :func:`tools.catalogs.outdated_ids`)
+gets no edition at all: :class:`~tools.words.EditionError` names the lessons and ids.
 
 >>> language_line("ur")
 'ye.set_language("ur")'
@@ -28,11 +28,11 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from tools.direction import right_to_left
+from tools.edition import learner_edition, notebook_text, source
+from tools.prose import lesson_number, prose_cells, text_id
+from tools.words import EditionError
 from yacht_edu.i18n import LANGUAGES
-from yacht_edu.lessons.direction import right_to_left
-from yacht_edu.lessons.edition import learner_edition, notebook_text, source
-from yacht_edu.lessons.errors import EditionError
-from yacht_edu.lessons.prose import lesson_number, prose_cells, text_id
 
 __all__ = [
     "ENGLISH",
@@ -67,29 +67,29 @@ def language_line(lang: str) -> str:
 def translation_gaps(teacher: Notebook, lesson: str, lang: str, locale_dir: Path) -> list[str]:
     """The ids of the lesson's markdown cells that ``lang``'s catalog does not translate from
     the current English: missing, empty or fuzzy, or an older English recorded beside them."""
-    from yacht_edu.locale import check  # polib: a maintainer's tool, not the learner's runtime
+    from tools import catalogs  # polib: the translations need it, an nbgrader course does not
 
     english = {text_id(lesson, cell): source(cell) for cell in prose_cells(teacher)}
-    catalog = check.read_catalog(lang, f"text_{lesson}", locale_dir)
+    catalog = catalogs.read_catalog(lang, f"text_{lesson}", locale_dir)
     if catalog is None:
         return sorted(english)
-    found = check.entries(catalog)
+    found = catalogs.entries(catalog)
     gaps = set(english) - set(found)
-    gaps |= set(check.untranslated_ids(english, catalog)) | set(check.outdated_ids(english,
-                                                                                     catalog))
+    gaps |= (set(catalogs.untranslated_ids(english, catalog))
+             | set(catalogs.outdated_ids(english, catalog)))
     return sorted(gaps)
 
 
 def translations(teacher: Notebook, lesson: str, lang: str, locale_dir: Path) -> dict[str, str]:
     """Each markdown cell's translation into ``lang``, by id; :class:`EditionError` when any
     cell has none (see :func:`translation_gaps`)."""
-    from yacht_edu.locale import check
+    from tools import catalogs
 
     gaps = translation_gaps(teacher, lesson, lang, locale_dir)
     if gaps:
         raise untranslated(lang, {lesson: gaps})
-    catalog = check.read_catalog(lang, f"text_{lesson}", locale_dir)
-    return {msgid: check.text(entry) for msgid, entry in check.entries(catalog).items()}
+    catalog = catalogs.read_catalog(lang, f"text_{lesson}", locale_dir)
+    return {msgid: catalogs.text(entry) for msgid, entry in catalogs.entries(catalog).items()}
 
 
 def untranslated(lang: str, gaps: Mapping[str, list[str]]) -> EditionError:

@@ -1,11 +1,14 @@
-"""Check every learner's catalog against English, part by part: a maintainer's tool.
+"""Check every catalog against English, part by part: a maintainer's tool.
 
-Run it from the repository::
+Run it in a clone of the repository::
 
-    python -m yacht_edu.locale.check          # list what is missing, stale or wrong; exit 1 if any
-    python -m yacht_edu.locale.check --sync   # add missing ids (empty, with the English beside
-                                              # them) and drop stale ids, then translate the gaps
+    python -m tools.catalogs          # list what is missing, stale or wrong; exit 1 if any
+    python -m tools.catalogs --sync   # add missing ids (empty, with the English beside them)
+                                      # and drop stale ids, then translate the gaps
 
+Two folders of catalogs, each a folder per language: the package's, ``yacht_edu/locale/``
+(every word a learner reads, in the wheel), and the course's, ``course/locale/`` (the lessons'
+prose, ``text_LL.po``, and the build's own words, ``build.po``: read by the build alone).  In each,
 English (``en/<part>.po``) is the source.  Every other language has the same parts and ids, each
 entry translated (not empty, not fuzzy), with the same ``{placeholders}``, the same numbers in
 Western digits (the rule pages write 0-9), the Python a learner types (``keep=``, ``to_json()``,
@@ -13,9 +16,10 @@ Western digits (the rule pages write 0-9), the Python a learner types (``keep=``
 (``#. en: ...``), so that a change to the English shows up as outdated.  An entry left exactly as
 in English (a name the rule pages keep in Latin letters, a symbol) says why in a translator comment.
 
-Across the parts of one language (English too), a message id is defined once: the runtime reads
-every part of a language into one catalog, so a second definition would silently replace the
-first (a lesson would show another lesson's words).  Every catalog's ``Plural-Forms`` header is
+Across the parts of one language (English too), in both folders, a message id is defined once:
+the runtime reads every part of a language into one catalog, so a second definition would
+silently replace the first (a lesson would show another lesson's words), and an id means one
+thing wherever it is read.  Every catalog's ``Plural-Forms`` header is
 its language's (:data:`PLURAL_FORMS`, from the Unicode CLDR plural rules).
 
 >>> placeholders("{box} is already filled (with {points})")
@@ -37,17 +41,20 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from tools import COURSE_LOCALE, PACKAGE_LOCALE, ROOT
 from yacht_edu.i18n import BIDI_CONTROLS
 
 try:
     import polib
 except ImportError as error:  # the runtime reads catalogs without polib; this tool needs it
-    raise ImportError("The catalog check needs polib: pip install 'yacht_edu[test]'") from error
+    raise ImportError("The catalog check and the lessons' translations need polib: "
+                      "pip install -e '.[test]' in the clone") from error
 
 __all__ = [
     "CHECKS",
     "COUNTS",
     "EN_NOTE",
+    "FOLDERS",
     "LOCALE_DIR",
     "PLURAL_FORMS",
     "Problem",
@@ -86,7 +93,13 @@ __all__ = [
     "untranslated_ids",
 ]
 
-LOCALE_DIR = Path(__file__).parent
+#: Every folder of catalogs the check reads: the package's, then the course's.  A function given
+#: no folder reads them all, and finds a part in the folder whose English has it (a part's name is
+#: its own in both).
+FOLDERS: tuple[Path, ...] = (PACKAGE_LOCALE, COURSE_LOCALE)
+#: The package's catalogs (``yacht_edu.i18n.LOCALE_DIR``).
+LOCALE_DIR = PACKAGE_LOCALE
+Folder = Path | None
 SOURCE = "en"
 #: The prefix of the extracted comment that records the English an entry translates.
 EN_NOTE = "en: "
@@ -96,31 +109,54 @@ English = Mapping[str, str]
 
 
 class Problem(NamedTuple):
-    """One thing wrong with one entry of one catalog."""
+    """One thing wrong with one entry of one catalog (of the package's folder, unless said)."""
 
     lang: str
     part: str
     msgid: str
     kind: str
+    folder: Path = PACKAGE_LOCALE
 
     def __str__(self) -> str:
-        return f"{self.lang}/{self.part}.po: {self.kind}: {self.msgid}"
+        return f"{where(self.folder)}{self.lang}/{self.part}.po: {self.kind}: {self.msgid}"
+
+
+def where(folder: Path) -> str:
+    """A folder of catalogs as a message names it: from the repository's root, with a slash."""
+    try:
+        return folder.resolve().relative_to(ROOT).as_posix() + "/"
+    except ValueError:  # a folder elsewhere (a test's copy)
+        return folder.as_posix() + "/"
 
 
 # -- reading ------------------------------------------------------------------------------------
 
-def parts(locale_dir: Path = LOCALE_DIR) -> list[str]:
-    """The English parts (``model``, ``widgets``, ...) every language must translate."""
-    return sorted(path.stem for path in (locale_dir / SOURCE).glob("*.po"))
+def folders(locale_dir: Folder = None) -> tuple[Path, ...]:
+    """The folder given, or every folder (:data:`FOLDERS`)."""
+    return FOLDERS if locale_dir is None else (locale_dir,)
 
 
-def read_catalog(lang: str, part: str, locale_dir: Path = LOCALE_DIR) -> Catalog | None:
+def parts(locale_dir: Folder = None) -> list[str]:
+    """The English parts (``model``, ``widgets``, ``text_02`` ...) every language must
+    translate: of one folder, or of every folder."""
+    return sorted(path.stem for folder in folders(locale_dir)
+                  for path in (folder / SOURCE).glob("*.po"))
+
+
+def folder_of(part: str, locale_dir: Folder = None) -> Path:
+    """The folder given, or the folder whose English has the part ``part``."""
+    found = [folder for folder in folders(locale_dir)
+             if (folder / SOURCE / f"{part}.po").exists()]
+    return found[0] if found else folders(locale_dir)[0]
+
+
+def read_catalog(lang: str, part: str, locale_dir: Folder = None) -> Catalog | None:
     """One ``.po`` file, or None when the language lacks that part."""
-    path = locale_dir / lang / f"{part}.po"
+    path = folder_of(part, locale_dir) / lang / f"{part}.po"
     return polib.pofile(str(path)) if path.exists() else None
 
 
-def english(part: str, locale_dir: Path = LOCALE_DIR) -> dict[str, str]:
+def english(part: str, locale_dir: Folder = None) -> dict[str, str]:
     """The English messages of one part, by id (a plural entry: its general form)."""
     return {e.msgid: text(e) for e in english_entries(part, locale_dir).values()}
 
@@ -141,7 +177,7 @@ def forms(entry: Any) -> list[str]:
     return [entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)]
 
 
-def english_plural_ids(locale_dir: Path = LOCALE_DIR) -> set[str]:
+def english_plural_ids(locale_dir: Folder = None) -> set[str]:
     """The ids English writes with plural forms (``msgid_plural``)."""
     return {e.msgid for part in parts(locale_dir)
             for e in english_entries(part, locale_dir).values() if e.msgid_plural}
@@ -153,8 +189,9 @@ def plural_count(po: Catalog) -> int:
     return int(found.group(1)) if found else 2
 
 
-def english_entries(part: str, locale_dir: Path = LOCALE_DIR) -> dict[str, Any]:
-    return {e.msgid: e for e in polib.pofile(str(locale_dir / SOURCE / f"{part}.po"))
+def english_entries(part: str, locale_dir: Folder = None) -> dict[str, Any]:
+    path = folder_of(part, locale_dir) / SOURCE / f"{part}.po"
+    return {e.msgid: e for e in polib.pofile(str(path))
             if not e.obsolete}
 
 
@@ -329,7 +366,7 @@ COUNTS = frozenset({"count", "rolls", "games", "turns", "points", "decisions", "
                     "size", "depth"})
 
 
-def uncounted_ids(locale_dir: Path = LOCALE_DIR) -> list[str]:
+def uncounted_ids(locale_dir: Folder = None) -> list[str]:
     """English messages with a count that are not plural entries, and plural entries without
     the ``{count}`` their form follows."""
     found = []
@@ -342,60 +379,71 @@ def uncounted_ids(locale_dir: Path = LOCALE_DIR) -> list[str]:
     return sorted(found)
 
 
-def duplicate_ids(lang: str, locale_dir: Path = LOCALE_DIR) -> dict[str, list[str]]:
-    """The message ids that more than one part of the language defines, each with those parts
-    (the runtime would keep only the last part's words)."""
+def duplicate_ids(lang: str, locale_dir: Folder = None) -> dict[str, list[str]]:
+    """The message ids that more than one part of the language defines (in one folder, or in
+    every folder), each with those parts (the runtime would keep only the last part's words)."""
     found: dict[str, list[str]] = {}
-    for path in sorted((locale_dir / lang).glob("*.po")):
+    for path in sorted(path for folder in folders(locale_dir)
+                       for path in (folder / lang).glob("*.po")):
         for msgid in entries(polib.pofile(str(path))):
             if msgid:
                 found.setdefault(msgid, []).append(path.stem)
     return {msgid: where for msgid, where in found.items() if len(where) > 1}
 
 
-def language_problems(lang: str, locale_dir: Path = LOCALE_DIR) -> list[str]:
+def language_problems(lang: str, locale_dir: Folder = None) -> list[str]:
     """What is wrong across the parts of one language: an id defined in two parts; for English,
-    a message with a count that is not a plural entry (:data:`COUNTS`) and a ``Plural-Forms``
-    header that is not English's (a translation's header is checked with the rest of each part,
-    :func:`problems`)."""
+    a part of the same name in two folders, a message with a count that is not a plural entry
+    (:data:`COUNTS`) and a ``Plural-Forms`` header that is not English's (a translation's header
+    is checked with the rest of each part, :func:`problems`)."""
     found = [f"{lang}/{parts[0]}.po: also defined in {', '.join(parts[1:])}: {msgid}"
              for msgid, parts in sorted(duplicate_ids(lang, locale_dir).items())]
-    if lang == SOURCE:
-        found += [f"{lang}: a count without plural forms (msgid_plural, {{count}}): {msgid}"
-                  for msgid in uncounted_ids(locale_dir)]
-    for path in sorted((locale_dir / lang).glob("*.po")) if lang == SOURCE else ():
-        if plural_forms_problem(lang, polib.pofile(str(path))):
-            found.append(f"{lang}/{path.stem}.po: header: Plural-Forms is not "
-                         f"{PLURAL_FORMS[lang]!r}")
+    if lang != SOURCE:
+        return found
+    named = parts(locale_dir)
+    found += [f"{lang}/{part}.po: a part of this name in two folders"
+              for part in sorted({part for part in named if named.count(part) > 1})]
+    found += [f"{lang}: a count without plural forms (msgid_plural, {{count}}): {msgid}"
+              for msgid in uncounted_ids(locale_dir)]
+    for folder in folders(locale_dir):
+        for path in sorted((folder / lang).glob("*.po")):
+            if plural_forms_problem(lang, polib.pofile(str(path))):
+                found.append(f"{where(folder)}{lang}/{path.stem}.po: header: Plural-Forms is "
+                             f"not {PLURAL_FORMS[lang]!r}")
     return found
 
 
-def problems(lang: str, part: str, locale_dir: Path = LOCALE_DIR) -> list[Problem]:
+def problems(lang: str, part: str, locale_dir: Folder = None) -> list[Problem]:
     """Everything wrong with one language's translation of one part."""
-    po = read_catalog(lang, part, locale_dir)
+    folder = folder_of(part, locale_dir)
+    po = read_catalog(lang, part, folder)
     if po is None:
-        return [Problem(lang, part, f"{lang}/{part}.po", "no catalog")]
-    source = english(part, locale_dir)
-    found = [Problem(lang, part, field, "header") for field in header_problems(lang, po)]
+        return [Problem(lang, part, f"{lang}/{part}.po", "no catalog", folder)]
+    source = english(part, folder)
+    found = [Problem(lang, part, field, "header", folder) for field in header_problems(lang, po)]
     for kind, check in CHECKS.items():
-        found += [Problem(lang, part, msgid, kind) for msgid in check(source, po)]
+        found += [Problem(lang, part, msgid, kind, folder) for msgid in check(source, po)]
     return found
 
 
-def extra_parts(lang: str, locale_dir: Path = LOCALE_DIR) -> list[str]:
-    """Parts a language has that English does not (a whole stale file)."""
-    return sorted({p.stem for p in (locale_dir / lang).glob("*.po")} - set(parts(locale_dir)))
+def extra_parts(lang: str, locale_dir: Folder = None) -> list[str]:
+    """Parts a language has that English does not (a whole stale file), in one folder or in
+    every folder."""
+    return sorted({path.stem for folder in folders(locale_dir)
+                   for path in (folder / lang).glob("*.po")
+                   if not (folder / SOURCE / path.name).exists()})
 
 
 # -- keeping catalogs in step -------------------------------------------------------------------
 
-def sync(lang: str, part: str, locale_dir: Path = LOCALE_DIR) -> list[str]:
+def sync(lang: str, part: str, locale_dir: Folder = None) -> list[str]:
     """Add missing ids (empty, English beside them), obsolete stale ones: say what changed."""
-    path = locale_dir / lang / f"{part}.po"
-    po = read_catalog(lang, part, locale_dir)
+    folder = folder_of(part, locale_dir)
+    path = folder / lang / f"{part}.po"
+    po = read_catalog(lang, part, folder)
     if po is None:
         po = new_catalog(lang, part)
-    source = english_entries(part, locale_dir)
+    source = english_entries(part, folder)
     new, stale = missing_ids(source, po), stale_ids(source, po)
     for msgid in new:  # the English beside it, and the developer's note on where it shows
         entry = source[msgid]
@@ -442,15 +490,16 @@ def new_catalog(lang: str, part: str) -> Catalog:
     return po
 
 
-def languages(locale_dir: Path = LOCALE_DIR) -> list[str]:
-    """The languages that translate English: every folder beside ``en``."""
-    return sorted(p.name for p in locale_dir.iterdir() if p.is_dir() and p.name != SOURCE
-                  and not p.name.startswith(("_", ".")))
+def languages(locale_dir: Folder = None) -> list[str]:
+    """The languages that translate English: every folder beside ``en`` (in any folder)."""
+    return sorted({p.name for folder in folders(locale_dir) for p in folder.iterdir()
+                   if p.is_dir() and p.name != SOURCE and not p.name.startswith(("_", "."))})
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m yacht_edu.locale.check",
-                                     description="Check every catalog against English.")
+    parser = argparse.ArgumentParser(prog="python -m tools.catalogs",
+                                     description="Check every catalog, the package's and the "
+                                                 "course's, against English.")
     parser.add_argument("--sync", action="store_true",
                         help="add missing ids (empty) and obsolete stale ones before checking")
     parser.add_argument("languages", nargs="*", help="language codes (default: all)")
@@ -464,7 +513,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         for part in parts():
             if args.sync:
                 for line in sync(lang, part):
-                    print(f"{lang}/{part}.po: {line}")
+                    print(f"{where(folder_of(part))}{lang}/{part}.po: {line}")
             found += [str(p) for p in problems(lang, part)]
     print("\n".join(found) or "Every catalog translates every English message.")
     return 1 if found else 0

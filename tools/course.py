@@ -1,17 +1,17 @@
 """An nbgrader course of the lessons, written from the teacher's edition.
 
-``python -m yacht_edu.lessons build --nbgrader DIR`` writes, for each teacher's notebook
+``python -m tools.build --nbgrader DIR`` writes, for each teacher's notebook
 ``teacher/LL_name.ipynb``, nbgrader's source notebook ``DIR/source/lessonLL/LL_name.ipynb``, and
 ``DIR/nbgrader_config.py`` when the folder has none.  The source notebook is the teacher's, with
 
 - each answer cell marked as nbgrader's solution cell, under a grade id nbgrader accepts
-  (:func:`~yacht_edu.lessons.grading.answer_cell_id`: ``ex02_3`` for exercise ``02.3``);
+  (:func:`yacht_edu.lessons.grading.answer_cell_id`: ``ex02_3`` for exercise ``02.3``);
 - before each solution region at the top level of a cell, the learner's blank of every name it
   assigns (``answer = ...``): nbgrader's release replaces the region by
   ``raise NotImplementedError()``, and the blank keeps a stale answer of an earlier exercise,
   or none at all, from reaching the exercise's check and its graded cell;
 - after each exercise's check (``check("02.3", answer)``), a locked graded test cell worth the
-  exercise's :func:`~yacht_edu.lessons.grading.points`, ``grade("02.3",
+  exercise's :func:`yacht_edu.lessons.grading.points`, ``grade("02.3",
   globals().get("answer", ...))``: it fails on a wrong or blank answer, and reads the answer
   even when the learner's cell never defined it;
 - the teacher's notes kept, with their tag ``teacher``: the configuration removes them from the
@@ -30,7 +30,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from yacht_edu.lessons.edition import (
+from tools.edition import (
     TEACHER_TAG,
     assigned_names,
     is_solution_cell,
@@ -38,7 +38,7 @@ from yacht_edu.lessons.edition import (
     solution_regions,
     source,
 )
-from yacht_edu.lessons.errors import EditionError
+from tools.words import EditionError
 from yacht_edu.lessons.exercise import exercise
 from yacht_edu.lessons.grading import answer_cell_id, graded_cell_id, points
 
@@ -59,8 +59,9 @@ Cell = dict[str, Any]
 CONFIG = '''\
 """nbgrader's settings for a course of yacht_edu lessons.
 
-Written by ``python -m yacht_edu.lessons build --nbgrader`` into a course folder that had none;
-later builds keep it as you edit it (delete it to have the next build write it again).
+Written by ``python -m tools.build --nbgrader`` (in a clone of yacht_edu's repository) into a
+course folder that had none; later builds keep it as you edit it (delete it to have the next
+build write it again).
 """
 
 from nbconvert.preprocessors import TagRemovePreprocessor

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from yacht_edu.lessons.errors import EditionError
+from tools.words import EditionError
 
 __all__ = [
     "BEGIN",

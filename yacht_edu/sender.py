@@ -13,7 +13,8 @@ the event wait (tried again, less and less often); a full queue drops the newest
 says so once, as a warning at the next event, never as an exception.  The first event of a
 session prints one quiet line: the learner's answers are shared with their teacher.
 
-Stdlib only: the lessons and the widgets import it.
+Stdlib only, and outside :mod:`yacht_edu.classroom` (the teacher's side): the lessons and the
+widgets import it, and a learner's ``check()`` loads none of the teacher's tools.
 """
 
 from __future__ import annotations

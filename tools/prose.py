@@ -1,11 +1,11 @@
-"""The lessons' prose as catalogs: one part per lesson, ``locale/<lang>/text_LL.po``.
+"""The lessons' prose as catalogs: one part per lesson, ``course/locale/<lang>/text_LL.po``.
 
 The teacher's notebooks (``teacher/LL_name.ipynb``) are written in English and are the source of
 every markdown cell, teacher notes included.  Each markdown cell is one catalog entry, its id
 ``text.<lesson>.<cell id>`` (``text.02.02-05``), its English the cell's text; every other
 language translates the entry as it translates a hint, with the English recorded beside it
-(``#. en: ...``), so that ``python -m yacht_edu.locale.check`` finds a cell whose English
-changed since it was translated.
+(``#. en: ...``), so that ``python -m tools.catalogs`` finds a cell whose English changed
+since it was translated.  Only the build reads these catalogs (no learner's kernel does).
 
 >>> cell = {"cell_type": "markdown", "id": "02-05",
 ...         "source": ["## The sample space\\n", "Six faces."]}
@@ -24,7 +24,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from yacht_edu.lessons.errors import EditionError
+from tools import COURSE_LOCALE
+from tools.words import EditionError
+from yacht_edu.i18n import read_po
 
 __all__ = [
     "TEXT_PREFIX",
@@ -32,6 +34,7 @@ __all__ = [
     "lesson_number",
     "part_name",
     "po_string",
+    "prose",
     "prose_cells",
     "text_id",
     "write_english",
@@ -86,7 +89,7 @@ def english_catalog(notebook: Path) -> str:
     part = part_name(notebook)
     lines = [
         f"# yacht_edu messages, part {part!r}: the prose of {notebook.name}, written from the",
-        "# teacher's notebook by `python -m yacht_edu.lessons build` (edit the notebook, not this)",
+        "# teacher's notebook by `python -m tools.build` (edit the notebook, not this)",
         'msgid ""',
         'msgstr ""',
         '"Project-Id-Version: yacht_edu 0.1\\n"',
@@ -117,3 +120,16 @@ def write_english(teacher_dir: Path, locale_dir: Path, *, write: bool = True) ->
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(text, encoding="utf-8")
     return changed
+
+
+def prose(lang: str, locale_dir: Path = COURSE_LOCALE) -> dict[str, str]:
+    """Every lesson's prose in ``lang`` that its catalogs translate, by id (read with the
+    package's reader, :func:`yacht_edu.i18n.read_po`).
+
+    >>> prose("en")["text.02.02-00"].startswith("# Lesson 2")
+    True
+    """
+    found: dict[str, str] = {}
+    for path in sorted((locale_dir / lang).glob("text_*.po")):
+        found.update(read_po(path.read_text(encoding="utf-8")))
+    return found
