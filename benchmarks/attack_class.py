@@ -66,8 +66,14 @@ def serve(folder: Path, port: int) -> None:
     import asyncio
     import logging
 
-    from yacht_edu.classroom.service import Person, Service, make_app, make_server, more_files
-    from yacht_edu.classroom.service import warm as warmed
+    from yacht_edu.classroom.service import (
+        Person,
+        Service,
+        make_app,
+        make_server,
+        more_files,
+        preload,
+    )
     from yacht_edu.classroom.store import Store
 
     async def identify(handler: Any) -> Person | None:
@@ -88,7 +94,7 @@ def serve(folder: Path, port: int) -> None:
     os.umask(0o077)
     more_files()
     service = Service(Store(folder), clock=Fast())
-    warmed(service)
+    preload(service)
 
     async def run() -> None:
         make_server(make_app(service, identify)).listen(port, "127.0.0.1")
@@ -638,7 +644,7 @@ from yacht_edu import guard
 from yacht_edu.lessons import check, exercise
 from yacht_edu.errors import RuleError
 import yacht_edu as ye
-guard.TIME_LIMIT = 2.0
+guard.FUNCTION_SECONDS = 2.0
 def two_pairs(hand):
     pairs = [face for face in set(hand) if list(hand).count(face) >= 2]
     return sum(hand) if len(pairs) == 2 else 0
@@ -647,7 +653,7 @@ exec(sys.argv[1])
 same = sys.modules["yacht_edu.lessons.exercise"].same
 where = sys.argv[3]
 import importlib
-importlib.import_module("yacht_edu.lessons.exercise").TIME_LIMIT = 3.0
+importlib.import_module("yacht_edu.lessons.exercise").EXERCISE_SECONDS = 3.0
 started = time.monotonic()
 try:
     if where == "check":

@@ -285,7 +285,7 @@ def serve(folder: Path, port: int) -> None:
         make_app,
         make_server,
         more_files,
-        warm,
+        preload,
     )
     from yacht_edu.classroom.store import Store
 
@@ -299,7 +299,7 @@ def serve(folder: Path, port: int) -> None:
     logging.getLogger("tornado.general").setLevel(logging.CRITICAL)
     more_files()  # as the service does when the hub starts it
     service = Service(Store(folder))
-    warm(service)
+    preload(service)
 
     async def run() -> None:
         make_server(make_app(service, identify)).listen(port, "127.0.0.1")

@@ -257,7 +257,7 @@ def children_left() -> list[int]:
 
 def attack_keep_rules(seconds: float, rng: random.Random) -> Counter[str]:
     tally: Counter[str] = Counter()
-    guard.TIME_LIMIT = KEEP_LIMIT
+    guard.FUNCTION_SECONDS = KEEP_LIMIT
     families, calls = sorted(KEEP_RULES), sorted(KEEP_CALLS)
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:

@@ -37,7 +37,7 @@ from yacht_edu.classroom import service as service_module
 from yacht_edu.classroom.events import MAX_COUNT, most_points
 from yacht_edu.classroom.hub import SERVICE_ENVIRONMENT
 from yacht_edu.classroom.service import MAX_CONNECTIONS, MAX_GROUPS, SAFE_HEADERS
-from yacht_edu.classroom.store import DATABASE, DamagedStoreError, Row, Store
+from yacht_edu.classroom.store import DATABASE, DamagedStoreError, Store, StoredEvent
 from yacht_edu.classroom.view import ClassRecord, cell, csv_text
 from yacht_edu.i18n import t
 from yacht_edu.probability.fairness import MOST_TALLIED_ROLLS
@@ -204,7 +204,7 @@ def test_the_record_grows_with_the_class_not_with_one_learners_events() -> None:
     is worked out from the record, not from the events again."""
     record = ClassRecord("class")
     for seq in range(1, 6001):
-        record.add(Row(seq, "class", "asha", float(seq), event("tally", group="A")))
+        record.add(StoredEvent(seq, "class", "asha", float(seq), event("tally", group="A")))
     assert len(record.tallies) == 1 and len(record.pools) == 1 and record.seq == 6000
     assert record.view().dice.groups == {"A": (1, 2, 3, 4, 5, 6)}
 
@@ -662,7 +662,7 @@ def test_the_page_names_who_shows_each_misconception(class_service: Running) -> 
 def test_the_view_is_worked_out_once_per_change() -> None:
     """The record adds each event once: a view asked twice reads nothing again."""
     record = ClassRecord("class")
-    rows = [Row(seq, "class", "asha", 1.8e9, event()) for seq in range(1, 4)]
+    rows = [StoredEvent(seq, "class", "asha", 1.8e9, event()) for seq in range(1, 4)]
     for row in rows:
         record.add(row)
     first = record.view(lesson="02", now=1.8e9)

@@ -43,7 +43,7 @@ from yacht_edu.classroom.service import (
     make_server,
 )
 from yacht_edu.classroom.store import Store
-from yacht_edu.classroom.view import class_view
+from yacht_edu.classroom.view import view_of
 from yacht_edu.lessons import check, reset_tries
 
 PREFIX = "/services/yacht-class/"
@@ -362,7 +362,7 @@ def test_the_view_is_quick_for_a_class_hour(tmp_path: Path) -> None:
             store.add("class", f"learner{learner}", event(exercise=ex, correct=True, tries=1))
         store.add("class", f"learner{learner}", event("tally", group=f"G{learner % 6}"))
     started = time.perf_counter()
-    view = class_view("class", store.events("class"), lesson="02")
+    view = view_of("class", store.events("class"), lesson="02")
     assert len(view.grid.rows) == 30 and time.perf_counter() - started < 2
 
 

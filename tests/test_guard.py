@@ -36,7 +36,7 @@ forks = pytest.mark.skipif(not guard.can_fork(), reason="a forked child on Linux
 
 @pytest.fixture
 def short_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(guard, "TIME_LIMIT", SHORT)
+    monkeypatch.setattr(guard, "FUNCTION_SECONDS", SHORT)
 
 
 def refused(call: Callable[[], object], error: type[RuleError] = LearnerFunctionError,
@@ -282,7 +282,8 @@ CODE = "11.4"  # two pairs: a function of a hand
 @pytest.mark.slow  # waits for the time limit: about 2 s
 def test_a_function_that_loops_in_check_gets_feedback_saying_so(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(importlib.import_module("yacht_edu.lessons.exercise"), "TIME_LIMIT", SHORT)
+    monkeypatch.setattr(importlib.import_module("yacht_edu.lessons.exercise"), "EXERCISE_SECONDS",
+                        SHORT)
 
     def loops(hand: Sequence[int]) -> int:
         while True:
@@ -539,7 +540,7 @@ def test_a_process_that_leaves_its_session_is_ended_too(tmp_path: Path) -> None:
 def test_a_function_cannot_make_itself_the_packages(monkeypatch: pytest.MonkeyPatch) -> None:
     """G3: ``__module__`` set to the package's does not make a learner's function ours: it is
     still stopped in ``check()``, ``p_within`` and ``custom_rules``."""
-    monkeypatch.setattr(exercise_module(), "TIME_LIMIT", SHORT)
+    monkeypatch.setattr(exercise_module(), "EXERCISE_SECONDS", SHORT)
 
     def spin(*args: Any) -> Any:
         while True:

@@ -16,7 +16,7 @@ import sympy
 
 from yacht_edu.display.explain import explain_kind_chain
 from yacht_edu.probability import (
-    InvalidTargetError,
+    InvalidAlikeError,
     expected_rolls_to_kind,
     kind_chain,
     kind_limit,
@@ -142,5 +142,5 @@ def test_which_boxes_have_a_chain() -> None:
 
 @pytest.mark.parametrize("target", [1, 6, "5", True, 4.0])
 def test_bad_target(target: object) -> None:
-    with pytest.raises(InvalidTargetError, match="from 2 to 5"):
+    with pytest.raises(InvalidAlikeError, match="from 2 to 5"):
         kind_chain(target)  # type: ignore[arg-type]

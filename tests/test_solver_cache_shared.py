@@ -32,7 +32,7 @@ from tests.helpers.examples import examples
 from yacht_edu import get_rules
 from yacht_edu.solver import cache, clear_memory, solve
 from yacht_edu.solver.states import box_rows
-from yacht_edu.solver.warm import LESSON_TABLES, Table, main, parse_rules, tables_of, warm
+from yacht_edu.solver.warm import LESSON_TABLES, Entry, main, parse_rules, tables_of, warm
 
 YACHT = get_rules("yacht")
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,7 +116,7 @@ def test_warming_again_makes_an_older_private_table_readable(tmp_path: Path, own
     table = folder / cache.table_path(YACHT, "float").name
     table.chmod(0o600)  # as the package wrote them before the shared cache
     clear_memory()
-    assert warm([Table(YACHT, "float")], folder) == [table]
+    assert warm([Entry(YACHT, "float")], folder) == [table]
     assert stat.S_IMODE(table.stat().st_mode) == 0o644 and solves == ["yacht"]
 
 

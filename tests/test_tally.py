@@ -25,7 +25,7 @@ def test_clicks_and_typing_reach_the_counts() -> None:
     send(widget, intent="face", face=6)
     send(widget, intent="type", text="1, 2 3;45")
     assert widget.counts == [1, 1, 1, 1, 1, 2]
-    assert widget.expected == pytest.approx(7 / 6)
+    assert widget.per_face == pytest.approx(7 / 6)
     assert "7" in widget.labels["total"] and widget.message == ""
     send(widget, intent="undo")
     assert widget.counts == [1, 1, 1, 1, 0, 2]

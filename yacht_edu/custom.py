@@ -59,7 +59,7 @@ __all__ = [
 
 #: What a learner's box is: five faces (a sorted tuple) -> a whole number of points, at least 0.
 BoxFunction = Callable[[Sequence[int]], Any]
-Table = tuple[int, ...]
+ScoreColumn = tuple[int, ...]
 #: The name a saved game gives a custom rule set; a custom rule set's name is this and a digest
 #: of what it plays.
 CUSTOM = "custom"
@@ -93,7 +93,7 @@ class ScoreTable:
 
     def __init__(self, box: str, table: Iterable[int]) -> None:
         self.box = box
-        self.table: Table = tuple(table)
+        self.table: ScoreColumn = tuple(table)
         if len(self.table) != len(HANDS):
             raise RuleDesignError("custom.error.table_size", box=box, count=len(self.table))
 
@@ -298,7 +298,7 @@ def keep_upper(rules: Rules, touched: Iterable[str], bonus: tuple[int, int] | No
             raise RuleDesignError("custom.error.keep_upper", box=box)
 
 
-def fixed_table(table: Table, points: int) -> Table:
+def fixed_table(table: ScoreColumn, points: int) -> ScoreColumn:
     """``points`` on every hand where the base box scores above 0."""
     return tuple(points if score > 0 else 0 for score in table)
 
@@ -306,10 +306,10 @@ def fixed_table(table: Table, points: int) -> Table:
 # -- checking a learner's function ---------------------------------------------------------------
 
 
-def table_of(box: str, function: BoxFunction) -> Table:
+def table_of(box: str, function: BoxFunction) -> ScoreColumn:
     """The function's score for each of the 252 hands, each checked to be a whole number >= 0:
     all of them worked out where a learner's function can be stopped (:mod:`yacht_edu.guard`),
-    within :data:`~yacht_edu.guard.TIME_LIMIT` seconds and a bounded memory."""
+    within :data:`~yacht_edu.guard.FUNCTION_SECONDS` seconds and a bounded memory."""
     return tuple(answers(function, [(hand,) for hand in HANDS],
                          lambda args, value: checked_score(box, args[0], value),
                          error=RuleDesignError))

@@ -340,7 +340,7 @@ class Game:
         then the history is played through the rules and the seed, event by event."""
         from yacht_edu import saved
 
-        record = saved.check(document)
+        record = saved.check_document(document)
         try:
             game = cls(record.players, record.rules, record.seed, roll_off=record.roll_off)
         except RuleError as error:

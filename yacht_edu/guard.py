@@ -62,8 +62,8 @@ from yacht_edu.errors import LearnerFunctionError, RuleError
 from yacht_edu.i18n import BoxName, BoxNames, Faces, Given, python_form, shortened
 
 __all__ = [
+    "FUNCTION_SECONDS",
     "MEMORY_LIMIT",
-    "TIME_LIMIT",
     "InputRefusedError",
     "Shown",
     "answers",
@@ -75,7 +75,7 @@ __all__ = [
 ]
 
 #: Seconds a learner's function may take for a whole table of inputs.
-TIME_LIMIT = 2.0
+FUNCTION_SECONDS = 2.0
 #: Bytes of memory a learner's function may take, beyond what its process started with.
 MEMORY_LIMIT = 512 * 2**20
 #: Characters of what a learner's function prints that are shown (the rest is left out).
@@ -137,11 +137,11 @@ def answers(function: Callable[..., Any], inputs: Sequence[Args], read: Reader[R
 
     ``read`` may raise the package's own errors (a value of the wrong kind), which are raised
     here as they are; anything else that goes wrong raises ``error`` naming the function and
-    its input: it raised, took more than ``seconds`` (default :data:`TIME_LIMIT`) for the whole
-    table, took more than :data:`MEMORY_LIMIT` bytes, stopped Python, asked for input, or gave
+    its input: it raised, took more than ``seconds`` (default :data:`FUNCTION_SECONDS`) for the
+    whole table, took more than :data:`MEMORY_LIMIT` bytes, stopped Python, asked for input, or gave
     a value that is not plain data.
     """
-    seconds = TIME_LIMIT if seconds is None else seconds
+    seconds = FUNCTION_SECONDS if seconds is None else seconds
     try:
         if is_ours(function):
             return [_plain_answer(index, read(args, function(*args)))

@@ -54,7 +54,7 @@ __all__ = [
     "SCHEMA",
     "SCHEMA_VERSION",
     "SavedGame",
-    "check",
+    "check_document",
     "digest",
     "from_dict",
     "read",
@@ -207,7 +207,7 @@ def nesting(text: str) -> int:
     return max(itertools.accumulate(map(_DEPTH.__getitem__, brackets), initial=0))
 
 
-def check(document: Any) -> SavedGame:
+def check_document(document: Any) -> SavedGame:
     """Every field of a saved document, checked before any of it is replayed; the players,
     the history and the held dice no longer than a game of these rules can make them."""
     if not isinstance(document, dict):
@@ -313,7 +313,7 @@ EVENT_FIELDS: Mapping[str, Mapping[str, str]] = {
 def from_dict(data: object, where: str = "event") -> Event:
     """The event a saved dict describes, every field checked; :class:`BadSavedGameError` naming
     the field (``where`` is the event's place, such as ``history[3]``) if anything is wrong."""
-    fields = check_fields(data, where, EVENT_FIELDS.get(kind_of(data, where), {}))
+    fields = check_fields(data, where, EVENT_FIELDS.get(event_type(data, where), {}))
     if fields["type"] == "roll_off":
         rolls = not_longer(fields["rolls"], MOST_PLAYERS, f"{where}.rolls")
         return RollOffEvent(tuple((check_type(name, "string", f"{where}.rolls"),
@@ -329,7 +329,7 @@ def from_dict(data: object, where: str = "event") -> Event:
                       saved_dice(fields["dice"], f"{where}.dice"), fields["points"])
 
 
-def kind_of(data: object, where: str) -> str:
+def event_type(data: object, where: str) -> str:
     kind = check_type(check_type(data, "object", where).get("type"), "string", f"{where}.type")
     if kind not in EVENT_FIELDS:
         raise BadSavedGameError("error.saved_unknown_event", field=f"{where}.type", kind=kind)

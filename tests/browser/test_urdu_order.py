@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from tools.catalogs import placeholders
-from yacht_edu.classroom.store import Row
-from yacht_edu.classroom.view import class_view
+from yacht_edu.classroom.store import StoredEvent
+from yacht_edu.classroom.view import view_of
 from yacht_edu.display.classview import class_view_html
 from yacht_edu.display.luck import luck_html
 from yacht_edu.i18n import BIDI_CONTROLS, catalog, plural_catalog, t
@@ -109,7 +109,7 @@ def test_without_the_marks_the_same_feedback_is_out_of_order(page: Any, feedback
         assert found and not any(left_to_right(places) for places in found), target
 
 
-def event_rows() -> list[Row]:
+def event_rows() -> list[StoredEvent]:
     now = time.time()
     events = [
         {"kind": "check", "exercise": "01.2", "correct": False, "guess": False, "tries": 1,
@@ -117,11 +117,11 @@ def event_rows() -> list[Row]:
         {"kind": "game", "game": "g1", "rules": "yacht", "time": now - 30, "players": [
             {"name": "Asha", "points": 190, "start": 170.8, "luck": 31.6, "loss": 12.4}]},
     ]
-    return [Row(seq, "class", "asha7", now, event) for seq, event in enumerate(events, 1)]
+    return [StoredEvent(seq, "class", "asha7", now, event) for seq, event in enumerate(events, 1)]
 
 
 def test_the_teachers_page_shows_luck_and_dice_in_order(page: Any) -> None:
-    html = class_view_html(class_view("class", event_rows(), lesson="01", lang="ur"))
+    html = class_view_html(view_of("class", event_rows(), lesson="01", lang="ur"))
     assert t("misconception.straight_is_big", "ur") in html
     for target in ("+31.6", "2-3-4-5-6", "1-2-3-4-5"):
         in_order(page, html, target)

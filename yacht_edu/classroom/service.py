@@ -54,7 +54,7 @@ from tornado.log import access_log
 from yacht_edu.classroom.events import MAX_BYTES, BadEventError, read_event
 from yacht_edu.classroom.hub import NAME
 from yacht_edu.classroom.store import DamagedStoreError, Store
-from yacht_edu.classroom.view import ClassRecord, ClassView, csv_text
+from yacht_edu.classroom.view import ClassRecord, ClassSnapshot, csv_text
 from yacht_edu.i18n import LANGUAGES, t
 
 __all__ = ["BURST", "MAX_CONNECTIONS", "MAX_EVENTS", "MAX_GROUPS", "MAX_HELD", "RATE", "Person",
@@ -118,7 +118,7 @@ class Service:
         self.class_groups = class_groups
         self.clock = clock
         self.buckets: dict[str, tuple[float, float]] = {}
-        self.views: dict[tuple[Any, ...], ClassView] = {}
+        self.views: dict[tuple[Any, ...], ClassSnapshot] = {}
         self.records: dict[str, ClassRecord] = {}
         self.generation = store.generation()
         self.connections: dict[str, weakref.WeakSet[iostream.IOStream]] = {}
@@ -189,7 +189,7 @@ class Service:
             return "classview.service.too_many_groups", MAX_GROUPS
         return None
 
-    def view(self, klass: str, lesson: str | None, lang: str) -> ClassView:
+    def view(self, klass: str, lesson: str | None, lang: str) -> ClassSnapshot:
         """The class's view, worked out again only when an event arrived or ten seconds went
         by (the stuck times move)."""
         record = self.record(klass)
@@ -481,15 +481,15 @@ def listen_on(host: str) -> str:
     return host
 
 
-def warm(service: Service | None = None) -> None:
+def preload(service: Service | None = None) -> None:
     """Import what the first event and the first view need (the lessons' exercises, the
     fairness test), and add up the service's classes, so that neither waits for it."""
-    from yacht_edu.classroom.view import class_view, pooled_p_value
+    from yacht_edu.classroom.view import pooled_p_value, view_of
     from yacht_edu.lessons import exercises, lessons
 
     for number in lessons():
         exercises(number)
-    class_view(DEFAULT_CLASS, [], lesson="01")
+    view_of(DEFAULT_CLASS, [], lesson="01")
     pooled_p_value((1, 1, 1, 1, 1, 1))
     if service is not None:
         for klass in service.classes():
@@ -539,7 +539,7 @@ def serve(arguments: argparse.Namespace) -> None:
     service = Service(store, teachers=arguments.teachers,
                       class_groups=tuple(g for g in arguments.class_groups.split(",") if g)
                       ) if store is not None else None
-    warm(service)
+    preload(service)
     # the one instance the OAuth callback handler finds too
     hub_auth = HubOAuth.instance(api_token=os.environ["JUPYTERHUB_API_TOKEN"], cache_max_age=60)
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{NAME}/")

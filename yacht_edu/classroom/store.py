@@ -44,7 +44,7 @@ from typing import Any
 
 from yacht_edu.errors import RuleError
 
-__all__ = ["DATABASE", "DamagedStoreError", "Row", "Store", "repair"]
+__all__ = ["DATABASE", "DamagedStoreError", "Store", "StoredEvent", "repair"]
 
 #: The database's file name, in the administrator's folder.
 DATABASE = "class.sqlite"
@@ -69,7 +69,7 @@ COLUMNS = "seq, class, learner, id, kind, received, body, checksum"
 
 
 @dataclass(frozen=True)
-class Row:
+class StoredEvent:
     """One stored event: its order of arrival, class, learner (the hub's name), the time the
     service received it, and the event as the learner's kernel sent it."""
 
@@ -140,7 +140,7 @@ class Store:
             return self.db.execute("SELECT 1 FROM events WHERE class = ? AND learner = ? "
                                    "AND id = ?", (klass, learner, key)).fetchone() is not None
 
-    def events(self, klass: str, after: int = 0) -> list[Row]:
+    def events(self, klass: str, after: int = 0) -> list[StoredEvent]:
         """The events of ``klass`` in the order they arrived (those after ``seq`` ``after``);
         a row that does not match its checksum, or whose event cannot be read, is left out
         (its number kept in :attr:`damaged`)."""
@@ -150,13 +150,13 @@ class Store:
                 (klass, after)).fetchall()
         return list(self.read(rows))
 
-    def read(self, rows: list[tuple[Any, ...]]) -> Iterator[Row]:
+    def read(self, rows: list[tuple[Any, ...]]) -> Iterator[StoredEvent]:
         for seq, klass, learner, key, kind, received, body, check in rows:
             event = good(klass, learner, key, kind, received, body, check)
             if event is None:
                 self.damaged.add(seq)
             else:
-                yield Row(seq, klass, learner, received, event)
+                yield StoredEvent(seq, klass, learner, received, event)
 
     def last(self, klass: str) -> int:
         """The ``seq`` of the class's latest event (0: none): the view changes when it does."""

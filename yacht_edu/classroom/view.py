@@ -31,11 +31,21 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
-from yacht_edu.classroom.store import Row
+from yacht_edu.classroom.store import StoredEvent
 from yacht_edu.i18n import t
 
-__all__ = ["ClassRecord", "ClassView", "Dice", "GameRow", "Grid", "Misconception", "class_view",
-           "csv_text", "pooled_p_value", "readable"]
+__all__ = [
+    "ClassRecord",
+    "ClassSnapshot",
+    "GameRow",
+    "Grid",
+    "Misconception",
+    "PooledCounts",
+    "csv_text",
+    "pooled_p_value",
+    "readable",
+    "view_of",
+]
 
 
 @dataclass(frozen=True)
@@ -69,7 +79,7 @@ class Misconception(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Dice:
+class PooledCounts:
     """Pooled counts of faces 1..6 per group and for the whole class, with the exact p-values
     (None: no rolls, or more than the test takes: those groups are in ``too_many``)."""
 
@@ -93,14 +103,14 @@ class GameRow:
 
 
 @dataclass(frozen=True)
-class ClassView:
+class ClassSnapshot:
     klass: str
     learners: tuple[str, ...]
     lessons: tuple[str, ...]
     grid: Grid
     #: exercise of the lesson → its misconceptions, most learners first
     misconceptions: dict[str, list[Misconception]]
-    dice: Dice
+    dice: PooledCounts
     games: tuple[GameRow, ...]
     lang: str
     made: float = field(default_factory=time.time)
@@ -166,7 +176,7 @@ class ClassRecord:
         #: events that could not be read, left out
         self.unreadable = 0
 
-    def add(self, row: Row) -> None:
+    def add(self, row: StoredEvent) -> None:
         """Count one more event (``row.seq`` after every one counted so far); one that cannot
         be read (stored by a version that checked less, or damaged) is counted as
         :attr:`unreadable` and changes nothing else."""
@@ -228,14 +238,14 @@ class ClassRecord:
         return tuple(sorted(self.events))
 
     def view(self, *, lesson: str | None = None, lang: str = "en", now: float | None = None,
-             damaged: int = 0) -> ClassView:
+             damaged: int = 0) -> ClassSnapshot:
         """The view, the grid of ``lesson`` (default: the lesson of the latest check)."""
         from yacht_edu.lessons import lessons as known
 
         if lesson not in known():  # none asked for (or a lesson there is not)
             lesson = self.latest_lesson or "01"
         learners = self.learners
-        return ClassView(self.klass, learners, tuple(sorted(self.lessons)),
+        return ClassSnapshot(self.klass, learners, tuple(sorted(self.lessons)),
                          self.grid(lesson, learners, time.time() if now is None else now),
                          self.misconceptions(lesson, lang), self.dice(),
                          tuple(sorted(self.games.values(), key=lambda game: -game.time)),
@@ -259,18 +269,18 @@ class ClassRecord:
                             for name, who in found.items()), key=lambda m: (-m.learners, m.name))
                 for ex, found in sorted(self.shown.items()) if ex.split(".")[0] == lesson}
 
-    def dice(self) -> Dice:
+    def dice(self) -> PooledCounts:
         pooled = {group: tuple(counts) for group, counts in sorted(self.pools.items())
                   if any(counts)}
         whole = tuple(sum(counts[face] for counts in pooled.values()) for face in range(6))
         p_values = {group: pooled_p_value(counts) for group, counts in pooled.items()}
-        return Dice(pooled, p_values, whole, pooled_p_value(whole),
+        return PooledCounts(pooled, p_values, whole, pooled_p_value(whole),
                     frozenset(g for g, c in pooled.items() if too_many_rolls(c)),
                     too_many_rolls(whole))
 
 
-def class_view(klass: str, rows: Iterable[Row], *, lesson: str | None = None,
-               lang: str = "en", now: float | None = None) -> ClassView:
+def view_of(klass: str, rows: Iterable[StoredEvent], *, lesson: str | None = None,
+            lang: str = "en", now: float | None = None) -> ClassSnapshot:
     """The view of class ``klass`` from its events ``rows`` (in the order they arrived);
     ``lesson``: the lesson of the grid (default: the lesson of the latest check)."""
     record = ClassRecord(klass)
@@ -346,7 +356,7 @@ def first_sign(text: str) -> str:
     return ""
 
 
-def csv_text(rows: Iterable[Row]) -> str:
+def csv_text(rows: Iterable[StoredEvent]) -> str:
     """Every event of a class as CSV, one line per event (a game: one line per player); the
     learners' own texts (groups, players' names) never read as formulas; ``time``: when the
     service received the event."""

@@ -11,7 +11,7 @@ from yacht_edu.display.text import direction
 from yacht_edu.i18n import left_to_right, t
 
 if TYPE_CHECKING:
-    from yacht_edu.classroom.view import Cell, ClassView
+    from yacht_edu.classroom.view import Cell, ClassSnapshot
 
 __all__ = ["STYLE", "class_view_html"]
 
@@ -24,7 +24,7 @@ STYLE = """
 """
 
 
-def class_view_html(view: ClassView) -> str:
+def class_view_html(view: ClassSnapshot) -> str:
     """The grid, the misconceptions, the pooled dice and the finished games, in the view's
     language."""
     lang = view.lang
@@ -40,7 +40,7 @@ def _h(text: str) -> str:
     return html.escape(text)
 
 
-def damaged_html(view: ClassView) -> str:
+def damaged_html(view: ClassSnapshot) -> str:
     """A line saying that stored events could not be read (a damaged database), and what to
     do; nothing when all could."""
     if not view.damaged:
@@ -48,7 +48,7 @@ def damaged_html(view: ClassView) -> str:
     return f'<p class="stuck">{_h(t("classview.damaged_rows", view.lang, number=view.damaged, folder="DIR"))}</p>'  # noqa: E501
 
 
-def grid_html(view: ClassView) -> str:
+def grid_html(view: ClassSnapshot) -> str:
     lang, grid = view.lang, view.grid
     head = "".join(f"<th>{_h(ex)}</th>" for ex in grid.exercises)
     rows = []
@@ -76,7 +76,7 @@ def cell_html(cell: Cell | None, lang: str) -> str:
     return f'<td class="wrong">✘ {cell.tries}</td>'
 
 
-def misconceptions_html(view: ClassView) -> str:
+def misconceptions_html(view: ClassSnapshot) -> str:
     lang = view.lang
     items = []
     for ex, found in view.misconceptions.items():
@@ -90,7 +90,7 @@ def misconceptions_html(view: ClassView) -> str:
     return f"<h3>{_h(t('classview.misconceptions', lang))}</h3>{body}"
 
 
-def dice_html(view: ClassView) -> str:
+def dice_html(view: ClassSnapshot) -> str:
     lang, pooled = view.lang, view.dice
     head = "".join(f"<th>{face}</th>" for face in range(1, 7))
 
@@ -119,7 +119,7 @@ def number_text(value: float | None, lang: str, signed: bool) -> str:
     return "–" if value is None else left_to_right(decimal(value, 1, lang, signed=signed), lang)
 
 
-def games_html(view: ClassView) -> str:
+def games_html(view: ClassSnapshot) -> str:
     lang = view.lang
     rows = []
     for game in view.games:

@@ -36,8 +36,8 @@ by its name; nothing else to list).  Three kinds (:mod:`~yacht_edu.lessons.exerc
   naming the bounds (they could give the value away): "a chance lies between 0 and 1", or "the
   value cannot be that large".
 - ``CodeExercise(id, reference=f, inputs=lambda: [(arg, ...), ...])`` — the learner writes a
-  function; it is run, in a forked child process stopped after ``TIME_LIMIT`` seconds, on every
-  input, its results compared here with the package's function ``reference``, and the first
+  function; it is run, in a forked child process stopped after ``EXERCISE_SECONDS`` seconds, on
+  every input, its results compared here with the package's function ``reference``, and the first
   input where they differ is reported.  A function whose body is the blank ``...`` is "not
   answered yet".
 

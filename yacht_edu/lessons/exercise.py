@@ -20,8 +20,8 @@ fractions are expected) is said to be the right value, with the form to give it 
 fix, not a wrong try.
 
 A learner's function runs where it can be stopped (:func:`yacht_edu.guard.answers`: in a forked
-child process, killed after :data:`TIME_LIMIT` seconds); its results come back to this process,
-which compares them.
+child process, killed after :data:`EXERCISE_SECONDS` seconds); its results come back to this
+process, which compares them.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ from yacht_edu.lessons.answers import (
 from yacht_edu.lessons.errors import UnknownExerciseError, UnknownLessonError
 
 __all__ = [
-    "TIME_LIMIT",
+    "EXERCISE_SECONDS",
     "CodeExercise",
     "Exercise",
     "Misconception",
@@ -69,7 +69,7 @@ __all__ = [
 
 _ID = re.compile(r"^(\d{2})\.(\d+)$")
 #: Seconds a learner's function may take for all the inputs of a code exercise.
-TIME_LIMIT = 10.0
+EXERCISE_SECONDS = 10.0
 
 
 class Verdict(NamedTuple):
@@ -376,7 +376,7 @@ class CodeExercise(Task):
 
     ``inputs`` gives the argument tuples to try (for dice: every hand, or every ordered roll).
     A function whose body is still the blank ``...`` is not written yet; the learner's function
-    runs where it can be stopped (:mod:`yacht_edu.guard`, :data:`TIME_LIMIT` seconds in all).
+    runs where it can be stopped (:mod:`yacht_edu.guard`, :data:`EXERCISE_SECONDS` seconds in all).
     """
 
     reference: Callable[..., object] = field(default=_nothing, compare=False)
@@ -400,7 +400,7 @@ class CodeExercise(Task):
         cases = list(self.inputs())
         try:  # every input at once, where the learner's function can be stopped
             results = guard.answers(answer, cases, lambda args, got: got,
-                                    seconds=TIME_LIMIT)
+                                    seconds=EXERCISE_SECONDS)
         except RuleError as failed:  # it raised, ran too long, took too much memory, ended
             return Verdict(False, failed.msgid, failed.params)
         if results and (results[0] is Ellipsis

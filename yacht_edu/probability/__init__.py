@@ -20,7 +20,7 @@ Every answer is a ``sympy.Rational``, never a float; the faces write it for a le
 """
 
 from yacht_edu.policies import TURN_STRATEGIES, KeepRule, UnknownStrategyError
-from yacht_edu.probability.errors import InvalidRollsError, InvalidTargetError, UnknownAimError
+from yacht_edu.probability.errors import InvalidAlikeError, InvalidRollsError, UnknownAimError
 from yacht_edu.probability.kind_chain import (
     expected_rolls_to_kind,
     kind_chain,
@@ -60,8 +60,8 @@ __all__ = [
     "STRATEGIES",
     "TURN_STRATEGIES",
     "Distribution",
+    "InvalidAlikeError",
     "InvalidRollsError",
-    "InvalidTargetError",
     "KeepRule",
     "Row",
     "Strategy",

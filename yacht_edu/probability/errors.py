@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from yacht_edu.errors import RuleError
 
-__all__ = ["InvalidCountError", "InvalidRollsError", "InvalidTargetError", "UnknownAimError"]
+__all__ = ["InvalidAlikeError", "InvalidCountError", "InvalidRollsError", "UnknownAimError"]
 
 
 class InvalidCountError(RuleError):
@@ -29,7 +29,7 @@ class UnknownAimError(RuleError):
     default_msgid = "probability.error.aim"
 
 
-class InvalidTargetError(RuleError):
+class InvalidAlikeError(RuleError):
     """An "of a kind" chain for a number of alike dice other than 2 to 5."""
 
     default_msgid = "probability.error.target"

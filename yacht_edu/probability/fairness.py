@@ -159,13 +159,13 @@ class FairnessTest:
         return sum(self.counts)
 
     @property
-    def expected(self) -> Rational:
+    def per_face(self) -> Rational:
         """How many times a fair die shows each face in this many rolls."""
         return Rational(self.rolls, len(self.counts))
 
     @property
     def reliable(self) -> bool:
-        return bool(self.expected >= LEAST_EXPECTED)
+        return bool(self.per_face >= LEAST_EXPECTED)
 
     @property
     def simulated_error(self) -> float:

@@ -27,7 +27,7 @@ from yacht_edu.dice import FACES, NUMBER_OF_DICE
 from yacht_edu.errors import ArgumentTypeError
 from yacht_edu.hands import HANDS
 from yacht_edu.i18n import Given, t
-from yacht_edu.probability.errors import InvalidTargetError
+from yacht_edu.probability.errors import InvalidAlikeError
 from yacht_edu.rules import RulesLike, get_rules
 
 __all__ = [
@@ -67,10 +67,10 @@ def most_alike(hand: tuple[int, ...]) -> int:
     return max(hand.count(face) for face in FACES)
 
 
-def check_target(target: object) -> int:
+def check_alike(target: object) -> int:
     number = whole_number(target)
     if number is None or not 2 <= number <= NUMBER_OF_DICE:
-        raise InvalidTargetError(target=Given(target))
+        raise InvalidAlikeError(target=Given(target))
     return number
 
 
@@ -109,12 +109,12 @@ def kind_chain(target: int = 5) -> Matrix:
     [0,    0,   5/9,    4/9],
     [0,    0,     0,      1]])
     """
-    return Matrix(_chain(check_target(target)))
+    return Matrix(_chain(check_alike(target)))
 
 
 def kind_state_labels(target: int = 5, lang: str | None = None) -> list[str]:
     """The names of the states, for the rows and columns of :func:`kind_chain`."""
-    check_target(target)
+    check_alike(target)
     labels = [t("probability.kind.start", lang)]
     labels += [t("probability.kind.alike", lang, count=k) for k in range(1, target)]
     last = "probability.kind.alike" if target == NUMBER_OF_DICE else "probability.kind.at_least"
@@ -137,7 +137,7 @@ def p_kind_within(target: int = 5) -> Expr:
     >>> p_kind_within(4).subs(n, 1)
     13/648
     """
-    return _p_within(check_target(target))
+    return _p_within(check_alike(target))
 
 
 def kind_limit(target: int = 5) -> Expr:
@@ -158,4 +158,4 @@ def expected_rolls_to_kind(target: int = 5) -> Rational:
     Each visit to a state short of the target costs one roll, so this is the sum of the start's
     row of the fundamental matrix (I - Q)^-1.
     """
-    return _expected_rolls(check_target(target))
+    return _expected_rolls(check_alike(target))

@@ -62,7 +62,7 @@ class Tally:
         return sum(self.counts)
 
     @property
-    def expected(self) -> float:
+    def per_face(self) -> float:
         """How many times a fair die shows each face in this many rolls."""
         return self.rolls / len(FACES)
 

@@ -164,14 +164,14 @@ def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
         if use_cache and ruleset in _tables:
             return _tables[ruleset]
         space = StateSpace.of(ruleset)
-        expected = cache.header(ruleset, "float", box_rows(ruleset).fingerprint())
+        header = cache.header(ruleset, "float", box_rows(ruleset).fingerprint())
         path = cache.table_path(ruleset, "float")
         layout = dict.fromkeys(("mean", "mean_square"), ((space.size,), np.float64))
-        saved = cache.load(path, expected, layout) if use_cache else None
+        saved = cache.load(path, header, layout) if use_cache else None
         if saved is None and use_cache:  # the tables shipped in the package: saved as if solved
             saved = shipped_arrays(ruleset)
             if saved is not None:
-                cache.save(path, saved, expected)
+                cache.save(path, saved, header)
         if saved is not None:
             table = OptimalTable(ruleset, saved["mean"], saved["mean_square"])
         else:
@@ -180,7 +180,7 @@ def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
                                         workers=workers)
             table = OptimalTable(ruleset, mean, mean_square)
             if use_cache:
-                cache.save(path, {"mean": mean, "mean_square": mean_square}, expected)
+                cache.save(path, {"mean": mean, "mean_square": mean_square}, header)
         if use_cache:
             _tables[ruleset] = table
         return table
@@ -250,10 +250,10 @@ def exact_solution(rules: RulesLike = "yacht", *,
         if ruleset in _exact:
             return _exact[ruleset]
         space = StateSpace.of(ruleset)
-        expected = cache.header(ruleset, "exact", box_rows(ruleset).fingerprint())
+        header = cache.header(ruleset, "exact", box_rows(ruleset).fingerprint())
         path = cache.table_path(ruleset, "exact")
         policy = _policy(ruleset)
-        saved = cache.load(path, expected, dict.fromkeys(policy, ((space.size, 252), np.int16)))
+        saved = cache.load(path, header, dict.fromkeys(policy, ((space.size, 252), np.int16)))
         solution = None
         if saved is not None:
             mean, mean_square = (_decode(saved.get(name)) for name in ("mean", "mean_square"))
@@ -266,7 +266,7 @@ def exact_solution(rules: RulesLike = "yacht", *,
             arrays: dict[str, npt.NDArray[Any]] = {"mean": _encode(solution.mean),
                                                    "mean_square": _encode(solution.mean_square)}
             arrays.update(zip(policy, (solution.box_row, *solution.keeps), strict=True))
-            cache.save(path, arrays, expected)
+            cache.save(path, arrays, header)
         _exact[ruleset] = solution
         return solution
 
@@ -339,9 +339,9 @@ def optimal_score_distribution(rules: RulesLike = "yacht", *,
     solution = exact_solution(ruleset, progress=progress)
     with _lock:
         if ruleset not in _distributions:
-            expected = cache.header(ruleset, "distribution", box_rows(ruleset).fingerprint())
+            header = cache.header(ruleset, "distribution", box_rows(ruleset).fingerprint())
             path = cache.table_path(ruleset, "distribution")
-            saved = cache.load(path, expected) or {}
+            saved = cache.load(path, header) or {}
             scores, chances = saved.get("scores"), _decode(saved.get("chances"))
             if scores is not None and scores.dtype == np.int64 and len(scores) == len(chances):
                 numerators = dict(zip(scores.tolist(), map(int, chances), strict=True))
@@ -351,7 +351,7 @@ def optimal_score_distribution(rules: RulesLike = "yacht", *,
                 found = score_distribution_of(solution, progress)
                 cache.save(path, {"scores": np.array(list(found.numerators), dtype=np.int64),
                                   "chances": _encode(np.array(list(found.numerators.values()),
-                                                              dtype=object))}, expected)
+                                                              dtype=object))}, header)
             _distributions[ruleset] = found
         return _distributions[ruleset]
 

@@ -146,19 +146,19 @@ class ExpectedScore:
 @dataclass(frozen=True, eq=False)
 class ReachTarget:
     """Play for the highest chance of ending with at least ``target`` points; among choices of
-    equal chance, for the highest expected final score (``expected``: the optimal player's
+    equal chance, for the highest expected final score (``optimal``: the optimal player's
     table), then in a fixed order."""
 
     wanted: int
     table: TargetTable
-    expected: OptimalTable
+    optimal: OptimalTable
 
     @property
     def target(self) -> int | None:
         return self.wanted
 
     def before_roll(self, card: Scorecard, points: int) -> ChoiceWorth:
-        expected = self.expected.expected(card)
+        expected = self.optimal.expected(card)
         return ChoiceWorth(self.table.reach(card, self.wanted, points), float(expected.mean),
                            math.nan)
 
@@ -173,13 +173,13 @@ class ReachTarget:
     def hands(self, states: Ints, points: npt.NDArray[np.int64]) -> tuple[tuple[Array, ...],
                                                                             Ints]:
         return target_hands(self.table, states, within_reach(self.wanted) - points,
-                            self.expected.mean)
+                            self.optimal.mean)
 
     def filled(self, card: Scorecard, after: Scorecard, points: int) -> tuple[float, ...]:
         gained = after.total - card.total
         need = self.wanted - points - gained
         return (self.table.need_chance(self.table.space.number_of(after), need),
-                gained + self.expected.future(after)[0])
+                gained + self.optimal.future(after)[0])
 
     def worth(self, values: Sequence[float], card: Scorecard) -> ChoiceWorth:
         chance, future = values

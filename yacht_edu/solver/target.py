@@ -283,15 +283,15 @@ def solve_target(rules: RulesLike = "yacht", *, progress: Progress | None = None
             return _tables[ruleset]
         space = StateSpace.of(ruleset)
         width = int(box_most(ruleset).sum()) + 2
-        expected = cache.header(ruleset, "target", box_rows(ruleset).fingerprint())
+        header = cache.header(ruleset, "target", box_rows(ruleset).fingerprint())
         path = cache.table_path(ruleset, "target")
         layout = {"chance": ((space.size, width), np.float64)}
-        saved = cache.load(path, expected, layout) if use_cache else None
+        saved = cache.load(path, header, layout) if use_cache else None
         found = None if saved is None else saved["chance"]
         if found is None:
             found = solve_target_layers(ruleset, progress=progress, workers=workers)
             if use_cache:
-                cache.save(path, {"chance": found}, expected)
+                cache.save(path, {"chance": found}, header)
         table = TargetTable(ruleset, found)
         if use_cache:
             _tables[ruleset] = table

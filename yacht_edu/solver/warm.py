@@ -30,11 +30,11 @@ from yacht_edu.rules import Rules, get_rules
 from yacht_edu.solver import cache, compiled
 from yacht_edu.solver.workers import Progress, start_progress
 
-__all__ = ["LESSON_RULES", "LESSON_TABLES", "Table", "main", "parse_rules", "tables_of", "warm"]
+__all__ = ["LESSON_RULES", "LESSON_TABLES", "Entry", "main", "parse_rules", "tables_of", "warm"]
 
 
 @dataclass(frozen=True)
-class Table:
+class Entry:
     """One saved table: a rule set and a kind (``"float"``, ``"exact"``, ``"distribution"``)."""
 
     rules: Rules
@@ -58,19 +58,19 @@ class Table:
         makers[self.kind](self.rules, progress=progress)
 
 
-def tables_of(rules: Rules) -> list[Table]:
+def tables_of(rules: Rules) -> list[Entry]:
     """Every table of one rule set: the exact ones and the chance to reach a target (the coach's
     ``advise(..., target=)``) exist for ``yacht`` and ``yacht_sum4`` only."""
     bonuses = rules.has_upper_bonus or rules.has_yahtzee_bonus
     kinds = ["float"] if bonuses else ["float", "exact", "distribution", "target"]
-    return [Table(rules, kind) for kind in kinds]
+    return [Entry(rules, kind) for kind in kinds]
 
 
 #: What the lessons and the coach solve: both Yacht rule sets exactly and for every target,
 #: Yahtzee with each joker.
 LESSON_RULES = (get_rules("yacht"), get_rules("yacht_sum4"),
                 *(get_rules("yahtzee", joker=joker) for joker in ("forced", "free", "none")))
-LESSON_TABLES: tuple[Table, ...] = tuple(
+LESSON_TABLES: tuple[Entry, ...] = tuple(
     table for rules in LESSON_RULES for table in tables_of(rules))
 
 
@@ -89,7 +89,7 @@ def parse_rules(text: str) -> Rules:
     return get_rules(name.strip(), **variant)
 
 
-def warm(tables: Iterable[Table], folder: Path, progress: Progress | None = None) -> list[Path]:
+def warm(tables: Iterable[Entry], folder: Path, progress: Progress | None = None) -> list[Path]:
     """Solve ``tables`` into ``folder`` (reading and writing that directory only); the files.
 
     Tables this session keeps in memory are forgotten first: each is read from ``folder`` or

@@ -40,10 +40,9 @@ from yacht_edu.widgets.state import ViewState
 
 if TYPE_CHECKING:
     from yacht_edu.probability.turn import Aim
+    from yacht_edu.solver.workers import Progress
 
 __all__ = ["COACH_MODES", "DEFAULT_TARGET", "CoachSettings", "chances_state", "coach_state"]
-
-Progress = Any  # a tqdm-like progress-bar factory
 
 
 # -- numbers a learner reads (written by yacht_edu.display.numbers) -----------------------------
@@ -311,7 +310,7 @@ def target_reached(game: Game, lang: str, settings: CoachSettings) -> ViewState:
     return {"sentence": " ".join(lines), "rows": [], "spread": ""}
 
 
-Mode = Callable[[Game, str, Progress | None, CoachSettings], ViewState]
+Mode = Callable[[Game, str, "Progress | None", CoachSettings], ViewState]
 
 #: The coach's modes: name → (message id of its name, what it says).  A mode is a function
 #: ``(game, lang, progress, settings) -> state``; the view offers a choice when there are several.

@@ -15,7 +15,7 @@ function render({ model, el }) {
   function draw() {
     const labels = model.get("labels");
     const counts = model.get("counts");
-    const expected = model.get("expected");
+    const expected = model.get("per_face");
     const most = Math.max(1, expected, ...counts);
     root.replaceChildren();
     root.dir = model.get("direction");
@@ -85,7 +85,7 @@ function render({ model, el }) {
     root.appendChild(make("div", "yacht-tally-message", model.get("message")));
   }
 
-  for (const name of ["counts", "expected", "labels", "result", "message", "path", "direction"]) {
+  for (const name of ["counts", "per_face", "labels", "result", "message", "path", "direction"]) {
     model.on(`change:${name}`, draw);
   }
   draw();

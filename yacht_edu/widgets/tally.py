@@ -65,7 +65,7 @@ class DieTally(anywidget.AnyWidget):
     _css = HERE / "tally.css"
 
     counts = traitlets.List(traitlets.Int(), default_value=[0] * 6).tag(sync=True)
-    expected = traitlets.Float(0.0).tag(sync=True)
+    per_face = traitlets.Float(0.0).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
     result = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
@@ -217,7 +217,7 @@ class DieTally(anywidget.AnyWidget):
         labels["group"] = t("die_tally.group", self.lang, group=group) if group else ""
         self.labels = labels
         self.direction = direction(self.lang)
-        self.expected = self.tally.expected
+        self.per_face = self.tally.per_face
         self.counts = list(self.tally.counts)
         self.result = needs or t("die_tally.empty", self.lang)
         if self.test:  # with too few rolls the summary says the test means little: no verdict
