@@ -333,7 +333,8 @@ def one_learner(number: int, url: str, tasks: list[tuple[str, object, object]],
     os.environ.update(YACHT_EDU_CLASS_SERVICE=url, JUPYTERHUB_API_TOKEN=name,
                       YACHT_EDU_STRICT_CHECKS="0")
     from yacht_edu import sender as sending
-    from yacht_edu.lessons import check, reset_tries
+    from yacht_edu.lessons import check
+    from yacht_edu.lessons.feedback import reset_tries
     from yacht_edu.widgets.tally import DieTally
 
     sending.reset()

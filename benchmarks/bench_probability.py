@@ -32,8 +32,9 @@ import numpy as np  # noqa: E402
 import numpy.typing as npt  # noqa: E402
 from sympy import Rational  # noqa: E402
 
-from yacht_edu.dice import Hand, clear_dice_caches, multisets  # noqa: E402
-from yacht_edu.probability.turn import hand_chances  # noqa: E402
+from yacht_edu.dice import clear_dice_caches, multisets  # noqa: E402
+from yacht_edu.hands import Hand  # noqa: E402
+from yacht_edu.probability.turn import clear_probability_caches, hand_chances  # noqa: E402
 from yacht_edu.rules import RULE_SETS, get_rules, score  # noqa: E402
 
 ORDERED = list(itertools.product(range(1, 7), repeat=5))
@@ -42,7 +43,7 @@ MOMENT = ((2, 3, 4, 5, 5), "little_straight")  # dice in hand, the box a learner
 
 def clear_everything() -> None:
     """A cold start: the package's caches and the model's."""
-    probability.clear_probability_caches()
+    clear_probability_caches()
     clear_dice_caches()
 
 

@@ -22,7 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from yacht_edu import get_rules
-from yacht_edu.widgets import GameView, play
+from yacht_edu.widgets import play
+from yacht_edu.widgets.board import GameView
 
 RULE_SETS = ["yacht", "yahtzee"]
 GAMES = 3

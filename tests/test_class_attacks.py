@@ -32,8 +32,8 @@ import pytest
 import yacht_edu as ye
 from tests.test_class_service import Running, event, start, stop
 from yacht_edu import sender as sending
-from yacht_edu.classroom import main
 from yacht_edu.classroom import service as service_module
+from yacht_edu.classroom.commands import main
 from yacht_edu.classroom.events import MAX_COUNT, most_points
 from yacht_edu.classroom.hub import SERVICE_ENVIRONMENT
 from yacht_edu.classroom.service import MAX_CONNECTIONS, MAX_GROUPS, SAFE_HEADERS
@@ -442,7 +442,7 @@ def test_a_game_with_staged_rolls_is_marked(class_service: Running,
     played = ye.Game(rules="yacht", seed=2)
     (tmp_path / "staged.json").write_text(staged.to_json())
     (tmp_path / "played.json").write_text(played.to_json())
-    from yacht_edu.classroom import collect
+    from yacht_edu.classroom.handout import collect
 
     lines = dict(collect([tmp_path / "staged.json", tmp_path / "played.json"]))
     assert staged.staged_note() in lines[tmp_path / "staged.json"]

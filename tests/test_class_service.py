@@ -44,7 +44,8 @@ from yacht_edu.classroom.service import (
 )
 from yacht_edu.classroom.store import Store
 from yacht_edu.classroom.view import view_of
-from yacht_edu.lessons import check, reset_tries
+from yacht_edu.lessons import check
+from yacht_edu.lessons.feedback import reset_tries
 
 PREFIX = "/services/yacht-class/"
 PEOPLE: dict[str, Person | None] = {
@@ -519,7 +520,7 @@ def test_the_hub_config_is_a_jupyterhub_configuration() -> None:
 
 
 def test_export_and_forget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from yacht_edu.classroom import main
+    from yacht_edu.classroom.commands import main
 
     store = Store(tmp_path)
     store.add("class", "asha", event())

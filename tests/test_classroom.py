@@ -9,7 +9,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import yacht_edu as ye
-from yacht_edu.classroom import ClassroomError, collect, main, nbgitpuller_link
+from yacht_edu.classroom import nbgitpuller_link
+from yacht_edu.classroom.commands import main
+from yacht_edu.classroom.handout import ClassroomError, collect
 
 HUB, REPO = "https://hub.school.example/", "https://github.com/school/yacht-lessons.git"
 

@@ -15,10 +15,12 @@ import random
 import pytest
 
 from yacht_edu import Dice, Game, Scorecard, UnknownBoxError, get_rules
-from yacht_edu.coach import SituationError, advise
+from yacht_edu.coach import advise
 from yacht_edu.dice import multisets, reroll_chances
 from yacht_edu.rules import Rules
-from yacht_edu.solver import OptimalTable, solve
+from yacht_edu.situation import SituationError
+from yacht_edu.solver import solve
+from yacht_edu.solver.backward import OptimalTable
 
 
 class BruteForce:

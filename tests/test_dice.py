@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from yacht_edu import Dice, InvalidDiceError, InvalidKeepError
-from yacht_edu.dice import DiceRoller, keeps, multiset_chance, multisets, reroll_chances
+from yacht_edu.dice import DiceRoller, multiset_chance, multisets, reroll_chances
+from yacht_edu.hands import keeps
 
 ORDERED = list(itertools.product(range(1, 7), repeat=5))
 

@@ -10,16 +10,15 @@ import pytest
 
 from yacht_edu import Dice, Game, Scorecard, get_rules
 from yacht_edu.display import (
-    PIPS,
     dice_html,
     die_drawing,
     die_label,
-    die_svg,
     direction,
     game_html,
     game_status,
     scorecard_html,
 )
+from yacht_edu.display.dice import PIPS, die_svg
 from yacht_edu.i18n import catalog
 from yacht_edu.widgets import play
 

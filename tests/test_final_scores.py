@@ -10,6 +10,7 @@ import math
 import numpy as np
 import pytest
 
+from yacht_edu.hands import KEEPS
 from yacht_edu.solver import (
     clear_memory,
     compiled,
@@ -21,7 +22,7 @@ from yacht_edu.solver import (
 )
 from yacht_edu.solver.decisions import DecisionTable
 from yacht_edu.solver.final_scores import final_score_chances, roll_kept
-from yacht_edu.solver.turn import HAND_WEIGHTS, KEEPS
+from yacht_edu.solver.turn import HAND_WEIGHTS
 from yacht_edu.strategies import simulate
 
 

@@ -27,8 +27,9 @@ from yacht_edu.solver import turn as solver_turn
 
 
 def test_every_layer_uses_the_one_order() -> None:
-    assert dice.multisets() == HANDS == chain().hands == solver_turn.HANDS
-    assert dice.keeps() == KEEPS == chain().keeps == solver_turn.KEEPS
+    assert dice.multisets() == hands.multisets() == HANDS == chain().hands
+    assert hands.keeps() == KEEPS == chain().keeps
+    assert vars(solver_turn)["HANDS"] is HANDS and vars(solver_turn)["KEEPS"] is KEEPS  # imported
     assert KEEPS[hands.FIRST_HAND:] == HANDS and len(set(KEEPS)) == 462 and len(HANDS) == 252
     assert all(KEEPS[KEEP_INDEX[keep]] == keep for keep in KEEPS)
     assert all(HANDS[HAND_INDEX[hand]] == hand for hand in HANDS)

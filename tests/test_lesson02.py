@@ -18,7 +18,8 @@ import yacht_edu as ye
 from tests.helpers.lesson_figures import check_figures
 from yacht_edu.lessons import exercise
 from yacht_edu.lessons.lesson02 import full_house_hands, orders
-from yacht_edu.probability import count_one_roll, p_one_roll, score_variable
+from yacht_edu.probability import count_one_roll, p_one_roll
+from yacht_edu.probability.one_roll import score_variable
 
 LESSON = Path(__file__).resolve().parents[1] / "teacher" / "02_one_roll.ipynb"
 ORDERED = list(itertools.product(range(1, 7), repeat=5))

@@ -14,7 +14,8 @@ import pytest
 
 import yacht_edu as ye
 from tests.helpers.lesson_figures import check_figures
-from yacht_edu.lessons import check, exercise, reset_tries
+from yacht_edu.lessons import check, exercise
+from yacht_edu.lessons.feedback import reset_tries
 from yacht_edu.lessons.lesson05 import (
     GAMES,
     deviations_unsquared,

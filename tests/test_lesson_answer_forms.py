@@ -23,20 +23,10 @@ from tests.helpers.editions import LEARNER
 from tests.helpers.grid import each_task_in_each_language
 from tools.prose import prose as lesson_prose
 from yacht_edu.i18n import LANGUAGES, catalog, t
-from yacht_edu.lessons import (
-    Exercise,
-    Prediction,
-    Task,
-    check,
-    exercise,
-    exercises,
-    lessons,
-    reset_tries,
-    tries,
-)
+from yacht_edu.lessons import check, exercise, exercises, lessons
 from yacht_edu.lessons.answers import exact, spellings
-from yacht_edu.lessons.exercise import CodeExercise
-from yacht_edu.lessons.feedback import worked_answer
+from yacht_edu.lessons.exercise import CodeExercise, Exercise, Prediction, Task
+from yacht_edu.lessons.feedback import reset_tries, tries, worked_answer
 
 ALL = [task for lesson in lessons() for task in exercises(lesson)]
 #: The exercises whose value is a chance, where a percentage counted as a wrong try before

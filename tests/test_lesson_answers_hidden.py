@@ -31,16 +31,9 @@ import pytest
 
 from tests.helpers.answer_forms import Form, answer_forms, found_forms
 from tools.edition import is_solution_cell, source
-from yacht_edu.lessons import (
-    CodeExercise,
-    Exercise,
-    Prediction,
-    Task,
-    check,
-    exercises,
-    lessons,
-    reset_tries,
-)
+from yacht_edu.lessons import check, exercises, lessons
+from yacht_edu.lessons.exercise import CodeExercise, Exercise, Prediction, Task
+from yacht_edu.lessons.feedback import reset_tries
 
 ROOT = Path(__file__).resolve().parents[1]
 LEARNER = ROOT / "notebooks"

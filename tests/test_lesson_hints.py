@@ -19,8 +19,9 @@ import pytest
 from tests.helpers.answer_forms import answer_forms, found_forms
 from tests.helpers.grid import each_task_in_each_language
 from yacht_edu.i18n import LANGUAGES, catalog, t
-from yacht_edu.lessons import Task, exercises, lessons
+from yacht_edu.lessons import exercises, lessons
 from yacht_edu.lessons.answers import spellings
+from yacht_edu.lessons.exercise import Task
 
 ALL = [task for lesson in lessons() for task in exercises(lesson)]
 HINTED = [task for task in ALL if task.hints]

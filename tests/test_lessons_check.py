@@ -17,24 +17,11 @@ from tests.helpers.grid import each_task, each_task_in_each_language
 from tools import catalogs as locale_check
 from yacht_edu.display.numbers import decimal, fraction, percent, with_decimal
 from yacht_edu.i18n import LANGUAGES, catalog, language, t, tn
-from yacht_edu.lessons import (
-    CodeExercise,
-    Exercise,
-    Prediction,
-    Task,
-    UnknownExerciseError,
-    UnknownLessonError,
-    WrongAnswerError,
-    check,
-    exercise,
-    exercises,
-    lessons,
-    register,
-    reset_tries,
-    tries,
-)
+from yacht_edu.lessons import check, exercise, exercises, lessons
 from yacht_edu.lessons.answers import answer_text, exact, rounded_places
-from yacht_edu.lessons.feedback import GUESS_MARK, STRICT
+from yacht_edu.lessons.errors import UnknownExerciseError, UnknownLessonError
+from yacht_edu.lessons.exercise import CodeExercise, Exercise, Prediction, Task, register
+from yacht_edu.lessons.feedback import GUESS_MARK, STRICT, WrongAnswerError, reset_tries, tries
 
 ALL = [task for lesson in lessons() for task in exercises(lesson)]
 EXERCISES = [task for task in ALL if isinstance(task, Exercise)]

@@ -32,20 +32,9 @@ from tools.edition import (
 )
 from tools.words import EditionError
 from yacht_edu.i18n import t
-from yacht_edu.lessons import (
-    CodeExercise,
-    Prediction,
-    Task,
-    WrongAnswerError,
-    check,
-    exercise,
-    exercises,
-    grade,
-    lessons,
-    reset_tries,
-    tries,
-)
-from yacht_edu.lessons.feedback import GUESS_MARK
+from yacht_edu.lessons import check, exercise, exercises, grade, lessons
+from yacht_edu.lessons.exercise import CodeExercise, Prediction, Task
+from yacht_edu.lessons.feedback import GUESS_MARK, WrongAnswerError, reset_tries, tries
 from yacht_edu.lessons.grading import (
     PREDICTION_POINTS,
     RIGHT_ANSWER_POINTS,

@@ -27,17 +27,9 @@ from tests.helpers.hostile import (
 )
 from yacht_edu import guard
 from yacht_edu.i18n import LANGUAGES, Given, t
-from yacht_edu.lessons import (
-    CodeExercise,
-    Exercise,
-    Feedback,
-    Task,
-    check,
-    exercises,
-    lessons,
-    reset_tries,
-    tries,
-)
+from yacht_edu.lessons import check, exercises, lessons
+from yacht_edu.lessons.exercise import CodeExercise, Exercise, Task
+from yacht_edu.lessons.feedback import Feedback, reset_tries, tries
 
 #: The module (the package's ``exercise`` is the function of that name).
 exercise_module = importlib.import_module("yacht_edu.lessons.exercise")

@@ -29,7 +29,7 @@ from yacht_edu.compare import compare_rules
 from yacht_edu.custom import custom_rules
 from yacht_edu.display import explain, numbers
 from yacht_edu.i18n import UnknownLanguageError, set_language
-from yacht_edu.probability import fairness, waiting
+from yacht_edu.probability import fairness, one_roll, waiting
 
 PACKAGE_ERRORS = (RuleError, UnknownLanguageError)
 YACHT = (6, 6, 6, 2, 1)
@@ -55,7 +55,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "count_one_roll(box)": lambda x: p.count_one_roll(x),
     "expected_one_roll(rules)": lambda x: p.expected_one_roll("choice", x),
     "one_roll_distribution(box)": lambda x: p.one_roll_distribution(x),
-    "score_variable(name)": lambda x: p.score_variable("choice", "yacht", x),
+    "score_variable(name)": lambda x: one_roll.score_variable("choice", "yacht", x),
     "explain_one_roll(lang)": lambda x: explain.explain_one_roll("yacht", "yacht", x),
     # probability: a turn
     "p_within(box)": lambda x: p.p_within(x),
@@ -73,9 +73,9 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "best_keep(rolls_left)": lambda x: p.best_keep("yacht", YACHT, x),
     "simulate_turns(trials)": lambda x: p.simulate_turns("yacht", trials=x),
     "simulate_turns(seed)": lambda x: p.simulate_turns("yacht", trials=3, seed=x),
-    "keep_most_common(dice)": lambda x: p.keep_most_common(x),
-    "keep_most_common(rolls_left)": lambda x: p.keep_most_common(YACHT, x),
-    "reroll_all(dice)": lambda x: p.reroll_all(x),
+    "keep_most_common(dice)": lambda x: policies.keep_most_common(x),
+    "keep_most_common(rolls_left)": lambda x: policies.keep_most_common(YACHT, x),
+    "reroll_all(dice)": lambda x: policies.reroll_all(x),
     # probability: the kind chain, the table, exact numbers, fairness, waiting
     "kind_chain": lambda x: p.kind_chain(x),
     "p_kind_within": lambda x: p.p_kind_within(x),

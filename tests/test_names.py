@@ -141,7 +141,7 @@ def test_the_names_that_stay() -> None:
     from yacht_edu.custom import custom_rules
     from yacht_edu.probability import turn
     from yacht_edu.solver import states
-    from yacht_edu.widgets import GameView
+    from yacht_edu.widgets.board import GameView
 
     assert ye.categories() == rules.categories() == ye.get_rules().boxes  # the function stays
     assert rules.ROLLS == 3

@@ -31,7 +31,8 @@ from tools.edition import (
     source,
 )
 from yacht_edu.i18n import t
-from yacht_edu.lessons import CodeExercise, exercises
+from yacht_edu.lessons import exercises
+from yacht_edu.lessons.exercise import CodeExercise
 from yacht_edu.lessons.feedback import STRICT
 from yacht_edu.lessons.grading import points
 

@@ -18,16 +18,16 @@ import sympy
 from sympy.stats import E, P, variance
 
 from yacht_edu import UnknownBoxError, UnknownRulesError, get_rules, score
+from yacht_edu.hands import ORDERED_ROLLS
 from yacht_edu.i18n import catalog, plural_catalog
 from yacht_edu.probability import (
-    ORDERED_ROLLS,
     Distribution,
     count_one_roll,
     expected_one_roll,
     one_roll_distribution,
     p_one_roll,
-    score_variable,
 )
+from yacht_edu.probability.one_roll import score_variable
 from yacht_edu.rules import RULE_SETS
 
 EVERY_BOX = [(rules, c) for rules in RULE_SETS for c in get_rules(rules).boxes]

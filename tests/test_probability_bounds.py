@@ -11,7 +11,6 @@ import pytest
 import sympy
 
 from yacht_edu.probability import (
-    InvalidRollsError,
     best_expected,
     best_keep,
     chances,
@@ -23,7 +22,7 @@ from yacht_edu.probability import (
     simulate_turns,
     turn,
 )
-from yacht_edu.probability.errors import InvalidCountError
+from yacht_edu.probability.errors import InvalidCountError, InvalidRollsError
 from yacht_edu.probability.turn import MAX_TRIALS, MOST_ASKED_ROLLS
 from yacht_edu.strategies import MAX_GAMES, simulate
 

@@ -16,7 +16,6 @@ import sympy
 
 from yacht_edu.display.explain import explain_kind_chain
 from yacht_edu.probability import (
-    InvalidAlikeError,
     expected_rolls_to_kind,
     kind_chain,
     kind_limit,
@@ -26,6 +25,7 @@ from yacht_edu.probability import (
     p_kind_within,
     p_within,
 )
+from yacht_edu.probability.errors import InvalidAlikeError
 
 BOXES = [(5, "yacht", "yacht"), (5, "yahtzee", "yahtzee"), (4, "four_of_a_kind", "yacht"),
          (4, "four_of_a_kind", "yahtzee"), (3, "three_of_a_kind", "yahtzee")]

@@ -9,16 +9,9 @@ import sympy
 
 from yacht_edu import get_rules
 from yacht_edu.i18n import t
-from yacht_edu.probability import (
-    InvalidRollsError,
-    Row,
-    TeacherTable,
-    best_expected,
-    count_one_roll,
-    p_one_roll,
-    p_within,
-    teacher_table,
-)
+from yacht_edu.probability import best_expected, count_one_roll, p_one_roll, p_within, teacher_table
+from yacht_edu.probability.errors import InvalidRollsError
+from yacht_edu.probability.table import Row, TeacherTable
 
 
 @pytest.mark.parametrize("rules", ["yacht", "yacht_sum4", "yahtzee"])

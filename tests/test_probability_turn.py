@@ -22,12 +22,8 @@ from hypothesis import strategies as st
 
 from tests.helpers.examples import examples
 from yacht_edu import Dice, InvalidDiceError, InvalidKeepError, UnknownBoxError, get_rules
+from yacht_edu.policies import STRATEGIES, TURN_STRATEGIES, UnknownStrategyError
 from yacht_edu.probability import (
-    STRATEGIES,
-    TURN_STRATEGIES,
-    InvalidRollsError,
-    UnknownAimError,
-    UnknownStrategyError,
     best_expected,
     best_keep,
     chances,
@@ -36,6 +32,7 @@ from yacht_edu.probability import (
     p_within,
     simulate_turns,
 )
+from yacht_edu.probability.errors import InvalidRollsError, UnknownAimError
 from yacht_edu.rules import RULE_SETS, score
 
 EVERY_BOX = [(rules, c) for rules in RULE_SETS for c in get_rules(rules).boxes]

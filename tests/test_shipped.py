@@ -14,11 +14,12 @@ import pytest
 
 from yacht_edu import shipped
 from yacht_edu.game import Game
+from yacht_edu.ranking import rank
 from yacht_edu.rules import get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.shipped.turn import ShippedScore
 from yacht_edu.shipped.turn import choice_values as shipped_choice_values
-from yacht_edu.solver import choice_values, objective_of, rank, solve
+from yacht_edu.solver import choice_values, objective_of, solve
 from yacht_edu.solver import ship as ship_module
 from yacht_edu.solver.ship import shipped_arrays, table_bytes
 from yacht_edu.solver.states import StateSpace, possible_scores

@@ -14,8 +14,9 @@ import pytest
 from yacht_edu import get_rules
 from yacht_edu.hands import HAND_INDEX, HANDS, KEEPS, ORDERED_ROLLS
 from yacht_edu.solver import compiled as solver_compiled
-from yacht_edu.solver import objective_of, optimal_score_distribution, plan, play_games, solve
+from yacht_edu.solver import objective_of, optimal_score_distribution, play_games, solve
 from yacht_edu.solver.decisions import DecisionTable, decision_table, hand_after, pack
+from yacht_edu.solver.objective import plan
 from yacht_edu.solver.play import AHEAD_FROM, distinct, play_by_table
 from yacht_edu.solver.states import StateSpace, box_rows
 from yacht_edu.strategies import simulate, strategy_expected_score

@@ -15,16 +15,16 @@ from typing import ClassVar
 import numpy as np
 import pytest
 
-import yacht_edu.solver as solver
 from yacht_edu import get_rules, shipped
 from yacht_edu.i18n import t
 from yacht_edu.solver import cache, clear_memory, exact_solution, solve
+from yacht_edu.solver.backward import OptimalTable
 from yacht_edu.solver.states import box_rows
 
 YACHT = get_rules("yacht")
 
 
-def reload() -> solver.OptimalTable:
+def reload() -> OptimalTable:
     clear_memory()  # as in a new Python session
     return solve(YACHT)
 

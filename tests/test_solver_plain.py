@@ -17,7 +17,7 @@ import pytest
 
 from yacht_edu import Scorecard
 from yacht_edu.errors import ArgumentTypeError
-from yacht_edu.solver import plain_expected_score
+from yacht_edu.solver.plain import plain_expected_score
 
 PLAIN = Path(__file__).resolve().parents[1] / "yacht_edu" / "solver" / "plain.py"
 #: The model: what the plain solver may read.

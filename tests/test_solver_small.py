@@ -16,7 +16,8 @@ from tests.helpers.spread import VARIANTS, moments
 from yacht_edu import Scorecard
 from yacht_edu.dice import multisets
 from yacht_edu.rules import Rules
-from yacht_edu.solver import plain_expected_score, solve_endgame
+from yacht_edu.solver import solve_endgame
+from yacht_edu.solver.plain import plain_expected_score
 
 
 def random_card(rules: Rules, open_boxes: int, seed: int) -> Scorecard:

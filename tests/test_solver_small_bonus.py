@@ -11,7 +11,8 @@ import pytest
 from tests.helpers.spread import VARIANTS, moments
 from yacht_edu import Scorecard
 from yacht_edu.rules import Rules
-from yacht_edu.solver import plain_expected_score, solve_endgame
+from yacht_edu.solver import solve_endgame
+from yacht_edu.solver.plain import plain_expected_score
 
 # Situations where the bonuses and the joker rule decide (yahtzee box already holding 50 or 0).
 SPECIAL = [

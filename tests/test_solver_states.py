@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 from yacht_edu import Scorecard, get_rules
+from yacht_edu.hands import HANDS
 from yacht_edu.rules import Rules
 from yacht_edu.solver.states import State, StateSpace, box_rows
-from yacht_edu.solver.turn import HANDS
 
 VARIANTS = [
     get_rules("yacht"),

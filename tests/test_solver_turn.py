@@ -16,18 +16,13 @@ import numpy as np
 import pytest
 
 from yacht_edu.dice import reroll_chances
+from yacht_edu.hands import HAND_INDEX, HANDS, KEEP_INDEX, KEEPS, ORDERED_ROLLS, sub_keeps
 from yacht_edu.solver.turn import (
-    HAND_INDEX,
-    HANDS,
-    KEEP_INDEX,
-    KEEPS,
-    ORDERED_ROLLS,
     best_keeps,
     first_roll,
     pick,
     roll_forward,
     roll_the_rest,
-    sub_keeps,
     tag,
     untag,
 )

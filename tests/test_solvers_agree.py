@@ -30,11 +30,11 @@ import pytest
 
 from yacht_edu import Scorecard, categories, custom_rules, get_rules
 from yacht_edu.hands import HAND_ROLLS, HANDS, ORDERED_ROLLS
-from yacht_edu.probability.turn import best_expected, solution
+from yacht_edu.probability.turn import best_expected, box_pars, solution
 from yacht_edu.rules import RULE_SETS, score_table
-from yacht_edu.solver import optimal_expected_score, plain_expected_score, solve, solve_endgame
+from yacht_edu.solver import optimal_expected_score, solve, solve_endgame
+from yacht_edu.solver.plain import plain_expected_score
 from yacht_edu.solver.turn import best_keeps, pick, roll_the_rest
-from yacht_edu.strategies import box_pars
 
 
 def same(f1: Callable[..., Any], f2: Callable[..., Any], inputs: Iterable[Any]) -> bool:

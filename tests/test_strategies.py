@@ -13,19 +13,18 @@ import pytest
 
 from yacht_edu import Scorecard, get_rules, optimal_expected_score, solver
 from yacht_edu.dice import multisets
-from yacht_edu.solver.states import StateSpace
-from yacht_edu.solver.turn import HAND_INDEX, KEEPS
-from yacht_edu.strategies import (
+from yacht_edu.hands import HAND_INDEX, KEEPS
+from yacht_edu.policies import (
     GAME_STRATEGIES,
     STRATEGIES,
     UnknownStrategyError,
-    box_pars,
-    compare,
     get_strategy,
     keep_most_common,
-    simulate,
-    strategy_expected_score,
 )
+from yacht_edu.probability.turn import box_pars
+from yacht_edu.solver.objective import plan as plan_of
+from yacht_edu.solver.states import StateSpace
+from yacht_edu.strategies import compare, simulate, strategy_expected_score
 
 NAMED = [name for name in GAME_STRATEGIES if name != "optimal"]
 
@@ -84,8 +83,8 @@ def test_boxes_chosen_are_the_preferred_allowed_ones(name: str) -> None:
             card = card.fill(hand, rng.choice(card.allowed(hand)))
         cards.append(card)
         states.append(space.number_of(card))
-    plan = solver.plan(solver.objective_of(strategy, rules), np.array(states),
-                       np.zeros(len(states), dtype=np.int64))
+    plan = plan_of(solver.objective_of(strategy, rules), np.array(states),
+                   np.zeros(len(states), dtype=np.int64))
     pars = box_pars(rules) if name == "beat_par" else dict.fromkeys(rules.boxes, 0.0)
     for column, card in enumerate(cards):
         for hand in rng.sample(multisets(), 10):
@@ -104,8 +103,8 @@ def box_rows_of(rules: object) -> np.ndarray:
 
 
 def test_chase_five_keeps_the_most_common_face() -> None:
-    plan = solver.plan(solver.objective_of("chase_five", "yacht"), np.array([0, 5]),
-                       np.zeros(2, dtype=np.int64))
+    plan = plan_of(solver.objective_of("chase_five", "yacht"), np.array([0, 5]),
+                   np.zeros(2, dtype=np.int64))
     for hand, h in HAND_INDEX.items():
         for keeps in plan.keeps:
             assert {KEEPS[k] for k in keeps[h]} == {keep_most_common(hand)}
@@ -165,7 +164,7 @@ def test_bad_names_and_counts() -> None:
     with pytest.raises(UnknownStrategyError, match="beat_par"):
         get_strategy("lucky")
     with pytest.raises(UnknownStrategyError, match="beat_par"):
-        solver.plan(solver.objective_of("reroll_all", "yacht"), np.array([0]),  # no box rule
+        plan_of(solver.objective_of("reroll_all", "yacht"), np.array([0]),  # no box rule
                     np.zeros(1, dtype=np.int64))
     with pytest.raises(ValueError, match="at least 1"):
         simulate("optimal", games=0)
@@ -176,8 +175,6 @@ def test_bad_names_and_counts() -> None:
 def test_one_vocabulary_for_a_box_and_a_game() -> None:
     from yacht_edu import probability
 
-    assert probability.STRATEGIES is STRATEGIES and probability.keep_most_common is keep_most_common
-    assert probability.UnknownStrategyError is UnknownStrategyError
     assert STRATEGIES["chase_five"].keep_rule is keep_most_common
     # The game strategy's keep rule plays a single box exactly as the keep rule by its name does.
     assert probability.p_within("yacht", 3, strategy=STRATEGIES["chase_five"]) == \

@@ -51,11 +51,12 @@ def test_the_result_is_the_fairness_test() -> None:
 def test_the_verdict_turns_at_one_in_twenty(p: float, key: str) -> None:
     from dataclasses import replace
 
+    from yacht_edu.display.numbers import percent
     from yacht_edu.i18n import t
     from yacht_edu.widgets.tally import verdict
 
     test = replace(yacht_edu.fairness([8, 9, 12, 11, 6, 14]), p_value_float=p)
-    assert verdict(test, "kn") == t(key, "kn", percent=yacht_edu.display.percent(p, "kn"))
+    assert verdict(test, "kn") == t(key, "kn", percent=percent(p, "kn"))
 
 
 def test_the_tally_shows_its_groups_name() -> None:

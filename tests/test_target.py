@@ -19,8 +19,9 @@ import pytest
 
 from yacht_edu import Game, RuleError, advise, categories, reach_probability, score
 from yacht_edu.i18n import LANGUAGES
-from yacht_edu.reach import BadTargetError, beat_the_leader
+from yacht_edu.reach import beat_the_leader
 from yacht_edu.scorecard import Scorecard
+from yacht_edu.solver import BadTargetError
 from yacht_edu.solver.target import NotOfferedError, solve_target, solve_target_endgame
 from yacht_edu.strategies import simulate
 

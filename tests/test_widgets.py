@@ -27,16 +27,9 @@ from yacht_edu.errors import (
 )
 from yacht_edu.i18n import LANGUAGES, UnknownLanguageError, catalog, plural_catalog, t, tn
 from yacht_edu.rules import Rules
-from yacht_edu.widgets import (
-    GameView,
-    NotYourTurnError,
-    chances_panel,
-    coach_panel,
-    dice_view,
-    play,
-    scorecard_view,
-)
-from yacht_edu.widgets.board import PUBLIC_CLASSES, next_seed
+from yacht_edu.widgets import chances_panel, coach_panel, dice_view, play, scorecard_view
+from yacht_edu.widgets.board import PUBLIC_CLASSES, GameView, next_seed
+from yacht_edu.widgets.referee import NotYourTurnError
 from yacht_edu.widgets.state import ranking
 
 SETTLE = 0.3

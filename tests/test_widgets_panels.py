@@ -14,7 +14,8 @@ from yacht_edu import Game, get_rules
 from yacht_edu.coach import Advice
 from yacht_edu.display.numbers import fraction, percent
 from yacht_edu.i18n import t
-from yacht_edu.widgets import GameView, play
+from yacht_edu.widgets import play
+from yacht_edu.widgets.board import GameView
 from yacht_edu.widgets.panels import COACH_MODES, CoachSettings
 
 FRACTION = re.compile(r"\d+(/\d+)?")

@@ -13,10 +13,12 @@ import pytest
 from yacht_edu import Dice, Game, advise, get_rules, reach_probability
 from yacht_edu.display.numbers import percent
 from yacht_edu.i18n import t
-from yacht_edu.reach import BadTargetError, beat_the_leader
+from yacht_edu.reach import beat_the_leader
 from yacht_edu.rules import Rules
+from yacht_edu.solver import BadTargetError
 from yacht_edu.solver.states import StateSpace
-from yacht_edu.widgets import GameView, play
+from yacht_edu.widgets import play
+from yacht_edu.widgets.board import GameView
 from yacht_edu.widgets.panels import DEFAULT_TARGET
 
 FSI, PDI = "\u2068", "\u2069"

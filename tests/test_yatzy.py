@@ -223,7 +223,8 @@ def test_it_is_solved_to_the_published_optimum() -> None:
 def test_the_table_agrees_with_the_plain_recursion_near_the_bonus() -> None:
     """Two boxes open, the bonus 18 points away: the fast solver's worth of the card against the
     plain recursion's, in fractions (it reads only the model)."""
-    from yacht_edu.solver import plain_expected_score, solve
+    from yacht_edu.solver import solve
+    from yacht_edu.solver.plain import plain_expected_score
 
     filled = {box: points for box, points in ALL_BUT_LARGE_STRAIGHT.items()
               if box not in ("sixes", "two_pairs")}
@@ -243,7 +244,7 @@ def test_the_coach_plays_a_moment_of_it() -> None:
     assert advice.best.expected == pytest.approx(card.total + Fraction(20, 6), abs=1e-9)
     # with no roll left and sixes or chance to fill: each choice is worth its points, the bonus
     # it earns and the last turn's worth (the plain recursion, in fractions)
-    from yacht_edu.solver import plain_expected_score
+    from yacht_edu.solver.plain import plain_expected_score
 
     filled = {box: points for box, points in ALL_BUT_LARGE_STRAIGHT.items()
               if box not in ("sixes", "chance")} | {"large_straight": 20}

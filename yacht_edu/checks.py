@@ -26,22 +26,6 @@ from typing import Any
 from yacht_edu.errors import ArgumentTypeError, InvalidPlayersError, InvalidSeedError, RuleError
 from yacht_edu.i18n import Given
 
-__all__ = [
-    "MOST_ITEMS",
-    "MOST_PLACES",
-    "MOST_PLAYERS",
-    "SEED_LIMIT",
-    "can_look_up",
-    "check_places",
-    "check_players",
-    "check_seed",
-    "check_switch",
-    "each_key_once",
-    "is_printable",
-    "items",
-    "whole_number",
-]
-
 #: Seeds are whole numbers from 0 up to (not including) this: large enough for any class, small
 #: enough to print and save.
 SEED_LIMIT = 2**128

@@ -48,19 +48,6 @@ if TYPE_CHECKING:
     #: player that reads the tables shipped in the package (where numpy is missing).
     Player: TypeAlias = Objective | shipped_turn.ShippedScore
 
-__all__ = [
-    "TIE",
-    "Advice",
-    "Analysis",
-    "Choice",
-    "Decision",
-    "PlayerSummary",
-    "SituationError",
-    "advise",
-    "analyse",
-]
-
-
 
 # -- what the coach says -------------------------------------------------------------------------
 

@@ -30,9 +30,6 @@ from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.solver import objective_of, play_forward, solve
 
-__all__ = ["Comparison", "RulesSummary", "compare_rules", "summarise"]
-
-
 
 @dataclass(frozen=True)
 class RulesSummary:

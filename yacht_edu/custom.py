@@ -47,16 +47,6 @@ from yacht_edu.rules import (
     get_rules,
 )
 
-__all__ = [
-    "CUSTOM",
-    "MOST_BOXES",
-    "MOST_TURN_ROLLS",
-    "BoxFunction",
-    "Design",
-    "ScoreTable",
-    "custom_rules",
-]
-
 #: What a learner's box is: five faces (a sorted tuple) -> a whole number of points, at least 0.
 BoxFunction = Callable[[Sequence[int]], Any]
 ScoreColumn = tuple[int, ...]

@@ -4,8 +4,8 @@
 Dice(5, 5, 5, 2, 1)
 >>> Dice(5, 5, 5, 2, 1).counts
 (1, 1, 0, 0, 3, 0)
->>> len(multisets()), len(keeps())
-(252, 462)
+>>> len(multisets())
+252
 >>> reroll_chances((6, 6, 6, 6))[(6, 6, 6, 6, 6)]
 Fraction(1, 6)
 """
@@ -24,21 +24,6 @@ from yacht_edu.checks import check_seed, items, whole_number
 from yacht_edu.errors import InvalidDiceError, InvalidKeepError, ReadOnlyError
 from yacht_edu.hands import FACES, NUMBER_OF_DICE, Hand
 from yacht_edu.i18n import Faces, Given
-
-__all__ = [
-    "FACES",
-    "NUMBER_OF_DICE",
-    "Dice",
-    "DiceRoller",
-    "Hand",
-    "clear_dice_caches",
-    "faces",
-    "keeps",
-    "kept_values",
-    "multiset_chance",
-    "multisets",
-    "reroll_chances",
-]
 
 
 def check_face(value: object) -> int:
@@ -190,11 +175,6 @@ def multisets(n: int = NUMBER_OF_DICE) -> tuple[Hand, ...]:
     if count is None or not 0 <= count <= NUMBER_OF_DICE:
         raise InvalidDiceError("error.bad_dice_number", given=Given(n))
     return hands.multisets(count)
-
-
-def keeps() -> tuple[Hand, ...]:
-    """Every multiset of 0 to 5 dice a player can keep: 462 of them (:data:`hands.KEEPS`)."""
-    return hands.keeps()
 
 
 def multiset_chance(hand: Iterable[int]) -> Fraction:

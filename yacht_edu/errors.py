@@ -12,31 +12,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-__all__ = [
-    "ArgumentTypeError",
-    "BadSavedGameError",
-    "BoxUsedError",
-    "GameOverError",
-    "InvalidDiceError",
-    "InvalidKeepError",
-    "InvalidPlayersError",
-    "InvalidSeedError",
-    "JokerRuleError",
-    "LearnerFunctionError",
-    "NeedsLibraryError",
-    "NoRollsLeftError",
-    "NotRolledYetError",
-    "ObserverFailedWarning",
-    "ReadOnlyError",
-    "RuleDesignError",
-    "RuleError",
-    "SolverStoppedError",
-    "UnknownBoxError",
-    "UnknownEventError",
-    "UnknownRulesError",
-    "UpperSectionFirstError",
-]
-
 
 class _CataloguedError(Exception):
     """An error whose message is a catalog id and its parameters (see the module's text)."""

@@ -17,8 +17,6 @@ from typing import ClassVar
 
 from yacht_edu.dice import Dice
 
-__all__ = ["Event", "RollEvent", "RollOffEvent", "ScoreEvent"]
-
 
 @dataclass(frozen=True, eq=False)
 class RollOffEvent:

@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import sympy
 
-__all__ = ["Expected"]
-
 
 @dataclass(frozen=True)
 class Expected:

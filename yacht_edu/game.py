@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from yacht_edu.checks import check_players, check_switch, items, whole_number
-from yacht_edu.dice import NUMBER_OF_DICE, Dice, DiceRoller, kept_values
+from yacht_edu.dice import Dice, DiceRoller, kept_values
 from yacht_edu.errors import (
     ArgumentTypeError,
     BadSavedGameError,
@@ -43,6 +43,7 @@ from yacht_edu.errors import (
     RuleError,
 )
 from yacht_edu.events import Event, RollEvent, RollOffEvent, ScoreEvent
+from yacht_edu.hands import NUMBER_OF_DICE
 from yacht_edu.i18n import Given, t, tn
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Option, Scorecard
@@ -50,7 +51,6 @@ from yacht_edu.scorecard import Option, Scorecard
 if TYPE_CHECKING:
     from yacht_edu.saved import SavedGame
 
-__all__ = ["Game", "Turn", "check_game"]
 
 Observer = Callable[["Game"], None]
 
@@ -484,5 +484,3 @@ def check_game(value: object, msgid: str = "error.not_a_game") -> Game:
     if not isinstance(value, Game):
         raise ArgumentTypeError(msgid, given=Given(value))
     return value
-
-

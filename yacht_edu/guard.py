@@ -61,19 +61,6 @@ from typing import Any, TypeVar
 from yacht_edu.errors import LearnerFunctionError, RuleError
 from yacht_edu.i18n import BoxName, BoxNames, Faces, Given, python_form, shortened
 
-__all__ = [
-    "FUNCTION_SECONDS",
-    "MEMORY_LIMIT",
-    "InputRefusedError",
-    "Shown",
-    "answers",
-    "can_fork",
-    "is_ours",
-    "name_of",
-    "plain",
-    "sent_back",
-]
-
 #: Seconds a learner's function may take for a whole table of inputs.
 FUNCTION_SECONDS = 2.0
 #: Bytes of memory a learner's function may take, beyond what its process started with.

@@ -31,28 +31,6 @@ from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-__all__ = [
-    "FACES",
-    "FIRST_HAND",
-    "HANDS",
-    "HAND_INDEX",
-    "HAND_ROLLS",
-    "KEEPS",
-    "KEEP_INDEX",
-    "NUMBER_OF_DICE",
-    "ORDERED_ROLLS",
-    "Hand",
-    "keeps",
-    "multiset_chance",
-    "multisets",
-    "one_more_die",
-    "ordered_rolls",
-    "orders",
-    "sub_keep_indices",
-    "sub_keeps",
-    "throws",
-]
-
 FACES = (1, 2, 3, 4, 5, 6)
 NUMBER_OF_DICE = 5
 

@@ -52,32 +52,7 @@ from pathlib import Path
 
 from yacht_edu.errors import RuleError
 
-__all__ = [
-    "BIDI_CONTROLS",
-    "FSI",
-    "LANGUAGES",
-    "LRI",
-    "PDI",
-    "RLI",
-    "RTL_LANGUAGES",
-    "BoxName",
-    "BoxNames",
-    "CatalogWarning",
-    "Faces",
-    "Given",
-    "UnknownLanguageError",
-    "box_name",
-    "catalog",
-    "digits",
-    "get_language",
-    "in_order",
-    "isolated",
-    "language",
-    "left_to_right",
-    "set_language",
-    "t",
-    "tn",
-]
+__all__ = ["t"]
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 

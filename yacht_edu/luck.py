@@ -51,8 +51,6 @@ from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import Objective, Progress, objective_of
 
-__all__ = ["LuckAndSkill", "LuckAndSkillTable", "luck_and_skill"]
-
 
 @dataclass(frozen=True)
 class LuckAndSkill:

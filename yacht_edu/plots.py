@@ -23,8 +23,8 @@ import numpy as np
 import numpy.typing as npt
 import sympy
 
-from yacht_edu.dice import FACES
 from yacht_edu.display.numbers import decimal
+from yacht_edu.hands import FACES
 from yacht_edu.i18n import BIDI_CONTROLS, box_name, check_language, t, tn
 from yacht_edu.probability import (
     kind_of,
@@ -64,11 +64,6 @@ else:
     Axes = Any
 
 __all__ = [
-    "FONTS",
-    "fonts_for",
-    "in_its_fonts",
-    "legend_beside",
-    "plan_name",
     "plot_chance_within",
     "plot_chi_square",
     "plot_comparison",

@@ -38,23 +38,6 @@ if TYPE_CHECKING:
 
     from yacht_edu.rules import Rules
 
-__all__ = [
-    "GAME_STRATEGIES",
-    "STRATEGIES",
-    "TURN_STRATEGIES",
-    "BoxRule",
-    "GuardedBoxRule",
-    "KeepRule",
-    "Strategy",
-    "UnknownStrategyError",
-    "as_keep_rule",
-    "checked_keep",
-    "get_strategy",
-    "keep_most_common",
-    "kept_by",
-    "points_now",
-    "reroll_all",
-]
 
 #: Which dice to keep: the dice in hand (sorted) and the rolls still to come -> the values kept.
 KeepRule = Callable[[Dice, int], Iterable[int]]

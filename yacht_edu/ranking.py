@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-__all__ = ["TIE", "ChoiceValue", "ChoiceWorth", "Ranked", "clusters", "rank"]
-
 #: Two values closer than this are a tie: expected scores (float rounding about 1e-13 of a
 #: point) and chances alike.  A tie is broken by the objective's second value (a target: the
 #: expected final score), then by a fixed order (more dice kept; the later score row).

@@ -26,9 +26,6 @@ from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.situation import SituationError, situation_card
 from yacht_edu.solver import (
-    TARGET_RULES,
-    BadTargetError,
-    NotOfferedError,
     Progress,
     TargetTable,
     check_offered,
@@ -38,17 +35,7 @@ from yacht_edu.solver import (
     solve_target,
 )
 
-__all__ = [
-    "TARGET_RULES",
-    "BadTargetError",
-    "NotOfferedError",
-    "ReachCurves",
-    "beat_the_leader",
-    "check_offered",
-    "reach_curves",
-    "reach_probability",
-    "target_table",
-]
+__all__ = ["beat_the_leader"]
 
 
 def default_progress() -> Progress | None:

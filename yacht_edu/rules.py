@@ -30,28 +30,14 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
 from yacht_edu.checks import whole_number
-from yacht_edu.dice import FACES, NUMBER_OF_DICE, Dice, Hand
+from yacht_edu.dice import Dice
 from yacht_edu.errors import RuleDesignError, UnknownBoxError, UnknownRulesError
-from yacht_edu.hands import HANDS
+from yacht_edu.hands import FACES, HANDS, NUMBER_OF_DICE, Hand
 from yacht_edu.i18n import Given, t
 
 if TYPE_CHECKING:
     from yacht_edu.custom import Design
 
-__all__ = [
-    "BUILT_IN",
-    "JOKER_OPTIONS",
-    "RULE_SETS",
-    "SWITCHES",
-    "Joker",
-    "Rules",
-    "RulesLike",
-    "Scorer",
-    "categories",
-    "get_rules",
-    "score",
-    "score_table",
-]
 
 Joker = Literal["forced", "free", "none"]
 JOKER_OPTIONS: tuple[Joker, ...] = ("forced", "free", "none")

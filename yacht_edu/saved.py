@@ -37,32 +37,16 @@ from typing import TYPE_CHECKING, Any
 
 from yacht_edu.checks import MOST_PLAYERS, each_key_once
 from yacht_edu.custom import CUSTOM, MOST_BOXES, ScoreTable, custom_rules
-from yacht_edu.dice import NUMBER_OF_DICE, Dice
+from yacht_edu.dice import Dice
 from yacht_edu.errors import BadSavedGameError, RuleError
 from yacht_edu.events import Event, RollEvent, RollOffEvent, ScoreEvent
-from yacht_edu.hands import HANDS
+from yacht_edu.hands import HANDS, NUMBER_OF_DICE
 from yacht_edu.i18n import Given
 from yacht_edu.rules import BUILT_IN, Rules, get_rules
 
 if TYPE_CHECKING:
     from yacht_edu.game import Game
 
-__all__ = [
-    "MAX_DEPTH",
-    "MAX_SIZE",
-    "ROLL_OFF_ROUNDS",
-    "SCHEMA",
-    "SCHEMA_VERSION",
-    "SavedGame",
-    "check_document",
-    "digest",
-    "from_dict",
-    "read",
-    "rules_document",
-    "saved_rules",
-    "to_dict",
-    "write",
-]
 
 SCHEMA = "yacht_edu/game"
 #: Version 2 added ``staged`` (how many rolls were set by hand) and ``digest``.  Version 1 is
@@ -144,7 +128,6 @@ def digest(document: Mapping[str, Any]) -> str:
     rest = {key: value for key, value in document.items() if key != "digest"}
     text = json.dumps(rest, ensure_ascii=False, sort_keys=True)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
 
 
 # -- reading -------------------------------------------------------------------------------------

@@ -33,8 +33,6 @@ from yacht_edu.rules import (
     is_five_of_a_kind,
 )
 
-__all__ = ["Option", "Scorecard"]
-
 
 @dataclass(frozen=True)
 class Option:

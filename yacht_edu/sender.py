@@ -34,8 +34,6 @@ from typing import Any
 
 from yacht_edu.i18n import t
 
-__all__ = ["QUEUE_SIZE", "SERVICE", "ClassServiceWarning", "Sender", "send", "sender"]
-
 #: The variable that names the class service (set by the hub's configuration).
 SERVICE = "YACHT_EDU_CLASS_SERVICE"
 #: The learner's token, given by the hub to their server and its kernels.

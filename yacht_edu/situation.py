@@ -16,8 +16,6 @@ from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.shipped import possible_scores as shipped_scores
 
-__all__ = ["SituationError", "read_situation", "situation_card"]
-
 
 class SituationError(RuleError):
     """A situation the coach cannot be asked about (impossible scores, a full card, ...)."""

@@ -38,17 +38,8 @@ import numpy.typing as npt
 
 from yacht_edu.checks import check_seed, whole_number
 from yacht_edu.i18n import Given, catalog, t
-from yacht_edu.policies import (
-    GAME_STRATEGIES,
-    STRATEGIES,
-    Strategy,
-    UnknownStrategyError,
-    get_strategy,
-    keep_most_common,
-    points_now,
-)
+from yacht_edu.policies import GAME_STRATEGIES, Strategy, get_strategy
 from yacht_edu.probability.errors import InvalidCountError
-from yacht_edu.probability.turn import box_pars
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.solver import (
     Expected,
@@ -61,21 +52,7 @@ from yacht_edu.solver import (
     solve,
 )
 
-__all__ = [
-    "GAME_STRATEGIES",
-    "MAX_GAMES",
-    "STRATEGIES",
-    "Simulation",
-    "Strategy",
-    "UnknownStrategyError",
-    "box_pars",
-    "compare",
-    "get_strategy",
-    "keep_most_common",
-    "points_now",
-    "simulate",
-    "strategy_expected_score",
-]
+__all__ = ["compare", "simulate", "strategy_expected_score"]
 
 
 # -- exact expected score of a strategy --------------------------------------------------------

@@ -16,7 +16,8 @@ from typing import TypeVar
 import pytest
 
 from yacht_edu.i18n import LANGUAGES
-from yacht_edu.lessons import Task, reset_tries
+from yacht_edu.lessons.exercise import Task
+from yacht_edu.lessons.feedback import reset_tries
 
 Case = TypeVar("Case")
 TaskKind = TypeVar("TaskKind", bound=Task)

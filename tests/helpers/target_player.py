@@ -21,8 +21,9 @@ import numpy as np
 from yacht_edu.policies import get_strategy
 from yacht_edu.rules import get_rules
 from yacht_edu.scorecard import Scorecard
-from yacht_edu.solver import objective_of, turn_ends
+from yacht_edu.solver import objective_of
 from yacht_edu.solver.objective import plan
+from yacht_edu.solver.play import turn_ends
 from yacht_edu.solver.states import StateSpace, box_rows, chunks
 from yacht_edu.solver.turn import pick
 

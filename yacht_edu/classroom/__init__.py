@@ -20,15 +20,11 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # what a type checker reads; at run time these load on first use (below)
-    from yacht_edu.classroom.commands import main
-    from yacht_edu.classroom.handout import ClassroomError, collect, nbgitpuller_link
+    from yacht_edu.classroom.handout import nbgitpuller_link
 
 #: Each name of this package, with the module it comes from (loaded when first asked for).
 _NAMES = {
-    "ClassroomError": "yacht_edu.classroom.handout",
-    "collect": "yacht_edu.classroom.handout",
     "nbgitpuller_link": "yacht_edu.classroom.handout",
-    "main": "yacht_edu.classroom.commands",
 }
 
 
@@ -42,4 +38,4 @@ def __dir__() -> list[str]:
     return sorted(__all__)
 
 
-__all__ = ["ClassroomError", "collect", "main", "nbgitpuller_link"]
+__all__ = ["nbgitpuller_link"]

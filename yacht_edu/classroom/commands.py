@@ -23,8 +23,6 @@ from typing import Any
 
 from yacht_edu.classroom.handout import INTERFACES, ClassroomError, collect, nbgitpuller_link
 
-__all__ = ["main"]
-
 
 def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m yacht_edu.classroom",

@@ -48,9 +48,6 @@ from yacht_edu.checks import each_key_once
 from yacht_edu.errors import RuleError
 from yacht_edu.i18n import BIDI_CONTROLS, LANGUAGES
 
-__all__ = ["KINDS", "MAX_BYTES", "MAX_PLAYERS", "BadEventError", "clean_text", "most_points",
-           "read_event"]
-
 #: The most bytes an event may take (a check takes about 200, a game of 8 players about 900).
 MAX_BYTES = 4096
 #: The most players a game event may name.

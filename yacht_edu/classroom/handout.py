@@ -26,8 +26,6 @@ from urllib.parse import urlencode, urlsplit
 
 from yacht_edu.errors import RuleError
 
-__all__ = ["INTERFACES", "ClassroomError", "check_address", "collect", "nbgitpuller_link"]
-
 #: Where each interface opens a file, after the hub's ``/user/<name>/``.
 INTERFACES = {"lab": "lab/tree", "notebook": "tree"}
 

@@ -16,8 +16,6 @@ from __future__ import annotations
 import json
 import sys
 
-__all__ = ["NAME", "SERVICE_ENVIRONMENT", "hub_config"]
-
 #: The service's name on the hub (its URL is ``/services/<name>/``).
 NAME = "yacht-class"
 

@@ -57,9 +57,6 @@ from yacht_edu.classroom.store import DamagedStoreError, Store
 from yacht_edu.classroom.view import ClassRecord, ClassSnapshot, csv_text
 from yacht_edu.i18n import LANGUAGES, t
 
-__all__ = ["BURST", "MAX_CONNECTIONS", "MAX_EVENTS", "MAX_GROUPS", "MAX_HELD", "RATE", "Person",
-           "Service", "make_app", "make_server", "serve"]
-
 #: Events a learner may send at once, and a second after that.
 BURST, RATE = 20, 5
 #: The most events the service keeps of one learner in one class (a whole course sends about

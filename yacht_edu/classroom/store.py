@@ -44,8 +44,6 @@ from typing import Any
 
 from yacht_edu.errors import RuleError
 
-__all__ = ["DATABASE", "DamagedStoreError", "Store", "StoredEvent", "repair"]
-
 #: The database's file name, in the administrator's folder.
 DATABASE = "class.sqlite"
 #: The files SQLite keeps beside the database.

@@ -34,19 +34,6 @@ from typing import Any, NamedTuple
 from yacht_edu.classroom.store import StoredEvent
 from yacht_edu.i18n import t
 
-__all__ = [
-    "ClassRecord",
-    "ClassSnapshot",
-    "GameRow",
-    "Grid",
-    "Misconception",
-    "PooledCounts",
-    "csv_text",
-    "pooled_p_value",
-    "readable",
-    "view_of",
-]
-
 
 @dataclass(frozen=True)
 class Cell:

@@ -18,62 +18,19 @@ is shared by all.
 
 from __future__ import annotations
 
-from yacht_edu.display.dice import (
-    HELD_FRAME,
-    INK,
-    PIPS,
-    dice_html,
-    die_drawing,
-    die_label,
-    die_svg,
-    lock_svg,
-)
+from yacht_edu.display.dice import dice_html, die_drawing, die_label
 from yacht_edu.display.game import game_html, game_status
-from yacht_edu.display.numbers import (
-    about_one_in,
-    about_points,
-    decimal,
-    fraction,
-    in_script,
-    p_value,
-    percent,
-    percentage_points,
-    with_decimal,
-)
-from yacht_edu.display.scorecard import (
-    CARD_STYLE,
-    CELL,
-    NUMBER,
-    SUM_ROW,
-    scorecard_html,
-    upper_progress,
-)
+from yacht_edu.display.numbers import with_decimal
+from yacht_edu.display.scorecard import scorecard_html, upper_progress
 from yacht_edu.display.text import direction
 
 __all__ = [
-    "CARD_STYLE",
-    "CELL",
-    "HELD_FRAME",
-    "INK",
-    "NUMBER",
-    "PIPS",
-    "SUM_ROW",
-    "about_one_in",
-    "about_points",
-    "decimal",
     "dice_html",
     "die_drawing",
     "die_label",
-    "die_svg",
     "direction",
-    "fraction",
     "game_html",
     "game_status",
-    "in_script",
-    "lock_svg",
-    "p_value",
-    "percent",
-    "percentage_points",
     "scorecard_html",
     "upper_progress",
     "with_decimal",

@@ -13,7 +13,6 @@ from yacht_edu.i18n import left_to_right, t
 if TYPE_CHECKING:
     from yacht_edu.classroom.view import Cell, ClassSnapshot
 
-__all__ = ["STYLE", "class_view_html"]
 
 STYLE = """
 .yacht-class{font-family:system-ui,sans-serif;font-size:14px}

@@ -13,9 +13,8 @@ from yacht_edu.display.text import direction
 from yacht_edu.i18n import t
 
 if TYPE_CHECKING:
-    from yacht_edu.coach import Advice, Analysis, ChoiceValue
-
-__all__ = ["advice_html", "analysis_html"]
+    from yacht_edu.coach import Advice, Analysis
+    from yacht_edu.ranking import ChoiceValue
 
 
 def advice_html(advice: Advice, lang: str | None = None) -> str:

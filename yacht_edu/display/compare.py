@@ -18,7 +18,6 @@ from yacht_edu.i18n import box_name, t
 if TYPE_CHECKING:
     from yacht_edu.compare import Comparison, RulesSummary
 
-__all__ = ["comparison_html", "comparison_rows"]
 
 Cell = Callable[["RulesSummary"], float | None]
 

@@ -25,8 +25,6 @@ from yacht_edu.i18n import Given, t
 if TYPE_CHECKING:
     from yacht_edu.dice import Dice
 
-__all__ = ["BODY", "HELD_FRAME", "INK", "PIPS", "PIP_RADIUS", "VIEW_BOX", "dice_html",
-           "die_drawing", "die_label", "die_svg", "lock_svg", "pip_centres"]
 
 # Where the pips of each face sit on a 3 x 3 grid (column, row), as on a real die.
 PIPS: Mapping[int, tuple[tuple[int, int], ...]] = {

@@ -13,18 +13,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from yacht_edu.dice import FACES
 from yacht_edu.display.numbers import decimal, fraction, p_value, with_decimal
+from yacht_edu.hands import FACES, ORDERED_ROLLS
 from yacht_edu.i18n import box_name, digits, t
 from yacht_edu.probability.fairness import LEAST_EXPECTED
 from yacht_edu.probability.kind_chain import expected_rolls_to_kind, kind_chain
-from yacht_edu.probability.one_roll import ORDERED_ROLLS, count_one_roll
+from yacht_edu.probability.one_roll import count_one_roll
 from yacht_edu.rules import RulesLike
 
 if TYPE_CHECKING:
     from yacht_edu.probability.fairness import FairnessTest
-
-__all__ = ["explain_kind_chain", "explain_one_roll", "fairness_summary"]
 
 
 def explain_one_roll(box: str, rules: RulesLike = "yacht", lang: str | None = None) -> str:

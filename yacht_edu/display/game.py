@@ -13,8 +13,6 @@ from yacht_edu.i18n import t
 if TYPE_CHECKING:
     from yacht_edu.game import Game
 
-__all__ = ["game_html", "game_status"]
-
 
 def game_html(game: Game, lang: str | None = None) -> str:
     """The rule set, whose turn it is, the dice on the table and every player's scorecard."""

@@ -15,8 +15,6 @@ if TYPE_CHECKING:
     from yacht_edu.luck import LuckAndSkill
     from yacht_edu.rules import Rules
 
-__all__ = ["luck_html"]
-
 
 def luck_html(entries: Sequence[LuckAndSkill], rules: Rules | None = None,
               staged_rolls: int = 0, lang: str | None = None) -> str:

@@ -43,20 +43,6 @@ from yacht_edu.i18n import Given, check_language, digits, huge, t
 if TYPE_CHECKING:
     from sympy import Rational
 
-__all__ = [
-    "READABLE_DIGITS",
-    "Exact",
-    "Number",
-    "about_one_in",
-    "about_points",
-    "decimal",
-    "fraction",
-    "in_script",
-    "p_value",
-    "percent",
-    "percentage_points",
-    "with_decimal",
-]
 
 #: An exact number: an int, a :class:`~fractions.Fraction` or a ``sympy.Rational``.
 Exact: TypeAlias = "int | Fraction | Rational"

@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     from yacht_edu.solver import Expected, ScoreDistribution
     from yacht_edu.strategies import Simulation
 
-__all__ = ["advice_text", "analysis_text", "choice_text", "decision_text", "distribution_text",
-           "expected_now_text", "expected_text", "game_text", "simulation_text"]
 
 #: Between the parts of one line (as the coach's situation line writes it).
 PARTS = " · "

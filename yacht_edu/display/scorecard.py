@@ -11,7 +11,6 @@ from yacht_edu.i18n import digits, t
 if TYPE_CHECKING:
     from yacht_edu.scorecard import Scorecard
 
-__all__ = ["CARD_STYLE", "CELL", "NUMBER", "SUM_ROW", "scorecard_html", "upper_progress"]
 
 # The look of a printed scorecard, inline so that it survives being shown anywhere.
 CARD_STYLE = ("border-collapse:collapse;font-size:16px;min-width:16em;"

@@ -12,8 +12,6 @@ from yacht_edu.i18n import t
 if TYPE_CHECKING:
     from yacht_edu.strategies import Simulation
 
-__all__ = ["simulation_html"]
-
 
 def simulation_html(simulation: Simulation, lang: str | None = None) -> str:
     """Many simulated games: the mean ± its standard error and a small histogram."""

@@ -16,8 +16,6 @@ if TYPE_CHECKING:
     from yacht_edu.probability.one_roll import Distribution
     from yacht_edu.probability.table import TeacherTable
 
-__all__ = ["distribution_html", "teacher_table_html", "teacher_table_latex", "teacher_table_text"]
-
 
 def distribution_html(distribution: Distribution, lang: str | None = None) -> str:
     """The chance of every score, one row each."""

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from yacht_edu.i18n import RTL_LANGUAGES, check_language
 
-__all__ = ["direction"]
-
 
 def direction(lang: str | None) -> str:
     """``"rtl"`` for a language written right to left, else ``"ltr"``."""

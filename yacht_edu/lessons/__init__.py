@@ -108,37 +108,8 @@ its participation point), and a configuration that keeps the teacher's notes out
 ``tests/test_nbgrader.py`` grades right, blank and wrong submissions with nbgrader itself.
 """
 
-from yacht_edu.lessons.errors import UnknownExerciseError, UnknownLessonError
-from yacht_edu.lessons.exercise import (
-    CodeExercise,
-    Exercise,
-    Misconception,
-    Prediction,
-    Task,
-    exercise,
-    exercises,
-    lessons,
-    register,
-)
-from yacht_edu.lessons.feedback import Feedback, WrongAnswerError, check, reset_tries, tries
+from yacht_edu.lessons.exercise import exercise, exercises, lessons
+from yacht_edu.lessons.feedback import check
 from yacht_edu.lessons.grading import grade
 
-__all__ = [
-    "CodeExercise",
-    "Exercise",
-    "Feedback",
-    "Misconception",
-    "Prediction",
-    "Task",
-    "UnknownExerciseError",
-    "UnknownLessonError",
-    "WrongAnswerError",
-    "check",
-    "exercise",
-    "exercises",
-    "grade",
-    "lessons",
-    "register",
-    "reset_tries",
-    "tries",
-]
+__all__ = ["check", "exercise", "exercises", "grade", "lessons"]

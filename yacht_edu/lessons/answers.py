@@ -46,19 +46,6 @@ from yacht_edu.display.numbers import fraction
 from yacht_edu.guard import Shown
 from yacht_edu.i18n import LANGUAGES, catalog, printable, python_form, shortened
 
-__all__ = [
-    "answer_text",
-    "decimal_of",
-    "exact",
-    "flat",
-    "is_blank",
-    "not_finite",
-    "rounded_places",
-    "same",
-    "spellings",
-    "written_decimal",
-]
-
 # A string with an exponent ("1e5000") is a decimal, never an exact answer: reading it exactly
 # could ask for a number of millions of digits.
 _EXPONENT = re.compile(r"[eE]")

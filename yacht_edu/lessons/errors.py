@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from yacht_edu.errors import RuleError
 
-__all__ = ["UnknownExerciseError", "UnknownLessonError"]
-
 
 class UnknownExerciseError(RuleError):
     """An exercise id that is not ``"LL.N"`` or names no exercise of its lesson."""

@@ -53,20 +53,6 @@ from yacht_edu.lessons.answers import (
 )
 from yacht_edu.lessons.errors import UnknownExerciseError, UnknownLessonError
 
-__all__ = [
-    "EXERCISE_SECONDS",
-    "CodeExercise",
-    "Exercise",
-    "Misconception",
-    "Prediction",
-    "Task",
-    "Verdict",
-    "exercise",
-    "exercises",
-    "lessons",
-    "register",
-]
-
 _ID = re.compile(r"^(\d{2})\.(\d+)$")
 #: Seconds a learner's function may take for all the inputs of a code exercise.
 EXERCISE_SECONDS = 10.0

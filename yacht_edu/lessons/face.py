@@ -1,4 +1,4 @@
-"""The face of a :class:`~yacht_edu.lessons.Feedback`: a small coloured box in a notebook.
+"""The face of a :class:`~yacht_edu.lessons.feedback.Feedback`: a small coloured box in a notebook.
 
 The only markup of the lessons package; plain HTML, no widgets, so it shows in any front end and
 in a saved notebook.
@@ -14,7 +14,6 @@ from yacht_edu.display.text import direction
 if TYPE_CHECKING:
     from yacht_edu.lessons.feedback import Feedback
 
-__all__ = ["feedback_html"]
 
 #: The look of each kind of feedback: its CSS class, background and text colours.
 _LOOK = {

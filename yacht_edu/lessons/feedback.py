@@ -17,9 +17,6 @@ from yacht_edu import sender
 from yacht_edu.i18n import catalog, check_language, plural_catalog, t, tn
 from yacht_edu.lessons.exercise import Task, Verdict, exercise
 
-__all__ = ["ASK_AFTER", "GUESS_MARK", "STRICT", "Feedback", "WrongAnswerError", "check",
-           "reset_tries", "tries", "worked_answer"]
-
 #: Set to ``1`` while lessons run under test: a wrong answer is then an error, so the teacher's
 #: edition fails its test run when one of its worked answers goes wrong.
 STRICT = "YACHT_EDU_STRICT_CHECKS"

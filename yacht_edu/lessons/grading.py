@@ -3,8 +3,9 @@
 :func:`~yacht_edu.lessons.check` is for learning: it never fails, a blank is "not answered yet"
 and a wrong answer gets a hint.  An autograder needs the opposite: a graded cell earns its points
 only when it runs without an error (nbgrader's rule).  ``grade(exercise_id, answer)`` asks
-``check`` and raises :class:`~yacht_edu.lessons.WrongAnswerError` (an :class:`AssertionError`)
-with the feedback's words unless the answer is right; a right answer prints the feedback.
+``check`` and raises :class:`~yacht_edu.lessons.feedback.WrongAnswerError` (an
+:class:`AssertionError`) with the feedback's words unless the answer is right; a right answer
+prints the feedback.
 
 >>> grade("01.1", 28)
 01.1 ✔ Right!
@@ -32,15 +33,6 @@ from yacht_edu.i18n import check_language
 from yacht_edu.lessons.exercise import Prediction, Task, exercise
 from yacht_edu.lessons.feedback import WrongAnswerError, judged
 
-__all__ = [
-    "PREDICTION_POINTS",
-    "RIGHT_ANSWER_POINTS",
-    "answer_cell_id",
-    "grade",
-    "graded_cell_id",
-    "points",
-]
-
 #: A prediction is worth its participation point only.
 PREDICTION_POINTS = 1
 #: An exercise with a right answer (a value or a function) is worth this many points.
@@ -48,7 +40,7 @@ RIGHT_ANSWER_POINTS = 2
 
 
 def grade(exercise_id: str, answer: object, *, lang: str | None = None) -> None:
-    """Raise :class:`~yacht_edu.lessons.WrongAnswerError` unless ``answer`` is right.
+    """Raise :class:`~yacht_edu.lessons.feedback.WrongAnswerError` unless ``answer`` is right.
 
     The verdict is :func:`~yacht_edu.lessons.check`'s (a prediction in its range counts as
     right); a blank fails.  Grading is not a try: the count of wrong tries, which makes the

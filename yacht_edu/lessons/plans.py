@@ -29,14 +29,7 @@ from yacht_edu.policies import keep_most_common
 from yacht_edu.probability import best_expected
 from yacht_edu.rules import Rules
 
-__all__ = [
-    "PLANS",
-    "classroom_game",
-    "commonest_then_most_points",
-    "commonest_then_par",
-    "follow_the_coach",
-    "par",
-]
+__all__ = ["PLANS", "classroom_game", "commonest_then_most_points", "commonest_then_par"]
 
 Plan = Callable[[Game], object]
 

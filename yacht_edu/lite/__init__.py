@@ -29,8 +29,7 @@ from typing import Any, NamedTuple
 
 from yacht_edu.errors import NeedsLibraryError
 
-__all__ = ["LIBRARIES", "NUMPY_FREE", "CellRun", "has_numpy", "in_browser", "missing_library",
-           "run_lessons", "show_missing_libraries"]
+__all__ = ["has_numpy", "in_browser", "missing_library", "run_lessons", "show_missing_libraries"]
 
 #: The libraries the browser edition may lack: what a cell needing them is told.
 LIBRARIES = ("numpy", "matplotlib")

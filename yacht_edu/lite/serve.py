@@ -20,8 +20,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["HEADERS", "SiteHandler", "SiteServer", "server"]
-
 #: Sent with every answer: cross-origin isolation, and no caching of stale copies between builds.
 HEADERS = {"Cross-Origin-Opener-Policy": "same-origin",
            "Cross-Origin-Embedder-Policy": "require-corp",

@@ -38,8 +38,6 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-__all__ = ["FONTS", "KERNEL_WHEELS", "LESSON_WHEELS", "LiteBuildError", "Site", "build"]
-
 #: What the kernel imports at start (besides what the Pyodide kernel extension ships itself).
 KERNEL_WHEELS = ("micropip", "packaging", "ipython", "jedi", "comm")
 #: What the lessons and the package import, beside the package itself (numpy and matplotlib

@@ -19,8 +19,6 @@ Every answer is a ``sympy.Rational``, never a float; the faces write it for a le
 (1/1296, 347897/7558272)
 """
 
-from yacht_edu.policies import TURN_STRATEGIES, KeepRule, UnknownStrategyError
-from yacht_edu.probability.errors import InvalidAlikeError, InvalidRollsError, UnknownAimError
 from yacht_edu.probability.kind_chain import (
     expected_rolls_to_kind,
     kind_chain,
@@ -31,52 +29,30 @@ from yacht_edu.probability.kind_chain import (
     p_kind_within,
 )
 from yacht_edu.probability.one_roll import (
-    ORDERED_ROLLS,
     Distribution,
     count_one_roll,
     expected_one_roll,
     one_roll_distribution,
     p_one_roll,
-    score_variable,
 )
-from yacht_edu.probability.table import Row, TeacherTable, teacher_table
+from yacht_edu.probability.table import teacher_table
 from yacht_edu.probability.turn import (
-    STRATEGIES,
-    Strategy,
-    StrategyLike,
     best_expected,
     best_keep,
     chances,
-    clear_probability_caches,
-    keep_most_common,
     keep_values,
     p_within,
-    reroll_all,
     simulate_turns,
 )
 
 __all__ = [
-    "ORDERED_ROLLS",
-    "STRATEGIES",
-    "TURN_STRATEGIES",
     "Distribution",
-    "InvalidAlikeError",
-    "InvalidRollsError",
-    "KeepRule",
-    "Row",
-    "Strategy",
-    "StrategyLike",
-    "TeacherTable",
-    "UnknownAimError",
-    "UnknownStrategyError",
     "best_expected",
     "best_keep",
     "chances",
-    "clear_probability_caches",
     "count_one_roll",
     "expected_one_roll",
     "expected_rolls_to_kind",
-    "keep_most_common",
     "keep_values",
     "kind_chain",
     "kind_limit",
@@ -87,8 +63,6 @@ __all__ = [
     "p_kind_within",
     "p_one_roll",
     "p_within",
-    "reroll_all",
-    "score_variable",
     "simulate_turns",
     "teacher_table",
 ]

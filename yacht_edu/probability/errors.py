@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from yacht_edu.errors import RuleError
 
-__all__ = ["InvalidAlikeError", "InvalidCountError", "InvalidRollsError", "UnknownAimError"]
-
 
 class InvalidCountError(RuleError):
     """A count a learner typed (rolls, trials, games) that is not a whole number in its range."""

@@ -31,25 +31,16 @@ import sympy
 from sympy import Expr, Rational
 
 from yacht_edu.checks import check_seed, items, whole_number
-from yacht_edu.dice import FACES, faces
+from yacht_edu.dice import faces
 from yacht_edu.errors import InvalidDiceError, RuleError
+from yacht_edu.hands import FACES
 from yacht_edu.i18n import Given, t
 
 if TYPE_CHECKING:  # numpy only where fair dice are simulated: the statistic needs none
     import numpy as np
     import numpy.typing as npt
 
-__all__ = [
-    "DEGREES_OF_FREEDOM",
-    "BadCountsError",
-    "FairnessTest",
-    "FewRollsWarning",
-    "chi_square",
-    "chi_square_tail",
-    "face_counts",
-    "fairness",
-    "simulated_statistics",
-]
+__all__ = ["chi_square_tail", "face_counts"]
 
 #: Six faces, one constraint (the counts add up to the rolls).
 DEGREES_OF_FREEDOM = len(FACES) - 1

@@ -23,22 +23,11 @@ from collections import Counter
 from sympy import Expr, ImmutableMatrix, Matrix, Rational, Symbol, diag, expand, eye, limit, oo
 
 from yacht_edu.checks import whole_number
-from yacht_edu.dice import FACES, NUMBER_OF_DICE
 from yacht_edu.errors import ArgumentTypeError
-from yacht_edu.hands import HANDS
+from yacht_edu.hands import FACES, HANDS, NUMBER_OF_DICE
 from yacht_edu.i18n import Given, t
 from yacht_edu.probability.errors import InvalidAlikeError
 from yacht_edu.rules import RulesLike, get_rules
-
-__all__ = [
-    "expected_rolls_to_kind",
-    "kind_chain",
-    "kind_limit",
-    "kind_of",
-    "kind_state_labels",
-    "n",
-    "p_kind_within",
-]
 
 #: The number of rolls in the closed forms.
 n = Symbol("n", positive=True, integer=True)

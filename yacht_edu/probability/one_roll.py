@@ -19,20 +19,10 @@ from collections.abc import Iterator, Mapping
 from sympy import Expr, Rational, sqrt
 
 from yacht_edu.errors import ArgumentTypeError
-from yacht_edu.hands import HAND_ROLLS, ORDERED_ROLLS, orders
+from yacht_edu.hands import HAND_ROLLS, ORDERED_ROLLS
 from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, RulesLike, get_rules, score_table
 
-__all__ = [
-    "ORDERED_ROLLS",
-    "Distribution",
-    "count_one_roll",
-    "expected_one_roll",
-    "one_roll_distribution",
-    "orders",
-    "p_one_roll",
-    "score_variable",
-]
 
 def checked(box: str, rules: RulesLike) -> Rules:
     """The rule set, after checking that ``box`` is one of its boxes."""

@@ -19,8 +19,6 @@ from yacht_edu.probability.one_roll import count_one_roll, p_one_roll
 from yacht_edu.probability.turn import best_expected, check_asked_rolls, p_within
 from yacht_edu.rules import Rules, RulesLike, get_rules
 
-__all__ = ["Row", "TeacherTable", "teacher_table"]
-
 
 class Row(NamedTuple):
     """One box: its one-roll count out of 7,776 and chance, best chance within the turn, best

@@ -26,8 +26,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from yacht_edu import dice
-from yacht_edu.dice import FACES
 from yacht_edu.errors import InvalidDiceError, RuleError
+from yacht_edu.hands import FACES
 from yacht_edu.i18n import Given
 from yacht_edu.probability.fairness import (
     BadCountsError,
@@ -36,8 +36,6 @@ from yacht_edu.probability.fairness import (
     face_counts,
     fairness,
 )
-
-__all__ = ["CSV_HEADER", "BadTallyFileError", "Tally", "save_path"]
 
 CSV_HEADER = ("group", *map(str, FACES))
 

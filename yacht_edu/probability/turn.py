@@ -40,39 +40,11 @@ from yacht_edu.hands import (
     throws,
 )
 from yacht_edu.i18n import Given
-from yacht_edu.policies import (
-    STRATEGIES,
-    KeepRule,
-    Strategy,
-    as_keep_rule,
-    keep_most_common,
-    kept_by,
-    reroll_all,
-)
+from yacht_edu.policies import STRATEGIES, KeepRule, Strategy, as_keep_rule, kept_by
 from yacht_edu.probability import one_roll
 from yacht_edu.probability.errors import InvalidRollsError, UnknownAimError
 from yacht_edu.probability.one_roll import checked
 from yacht_edu.rules import Rules, RulesLike, get_rules, hand_of
-
-__all__ = [
-    "AIMS",
-    "MAX_TRIALS",
-    "MOST_ASKED_ROLLS",
-    "STRATEGIES",
-    "Aim",
-    "Strategy",
-    "StrategyLike",
-    "best_expected",
-    "best_keep",
-    "box_pars",
-    "chances",
-    "clear_probability_caches",
-    "keep_most_common",
-    "keep_values",
-    "p_within",
-    "reroll_all",
-    "simulate_turns",
-]
 
 #: What a question about one box can be played with: ``"optimal"``, a name of :data:`STRATEGIES`
 #: with a keep rule, a :class:`~yacht_edu.policies.Strategy`, or a learner's own keep rule.

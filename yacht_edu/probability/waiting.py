@@ -32,8 +32,8 @@ import sympy
 from sympy import Expr, Rational, Symbol
 
 from yacht_edu.checks import check_seed, whole_number
-from yacht_edu.dice import FACES, NUMBER_OF_DICE
 from yacht_edu.errors import RuleError
+from yacht_edu.hands import FACES, NUMBER_OF_DICE
 from yacht_edu.i18n import Given
 from yacht_edu.probability.turn import p_within
 
@@ -41,14 +41,7 @@ if TYPE_CHECKING:  # numpy only where a simulation runs: the exact waits need no
     import numpy as np
     import numpy.typing as npt
 
-__all__ = [
-    "BadWaitError",
-    "WaitSimulation",
-    "WaitingTime",
-    "first_yacht",
-    "simulate_first_yacht",
-    "yacht_chance_per_turn",
-]
+__all__ = ["first_yacht", "simulate_first_yacht"]
 
 
 class BadWaitError(RuleError):

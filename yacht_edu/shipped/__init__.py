@@ -42,19 +42,7 @@ from yacht_edu.expected import Expected
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 
-__all__ = [
-    "FOLDER",
-    "FORMAT",
-    "SHIPPED_RULES",
-    "ShippedTable",
-    "TableFile",
-    "encode",
-    "optimal_expected_score",
-    "possible_scores",
-    "read_file",
-    "shipped_table",
-    "table_path",
-]
+__all__ = ["FOLDER", "SHIPPED_RULES", "encode", "read_file", "table_path"]
 
 #: Bump when the file's layout changes.
 FORMAT = 1

@@ -37,8 +37,6 @@ from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.shipped import ShippedTable, shipped_table
 
-__all__ = ["ShippedScore", "choice_values", "end_of_turn", "keeps_worth", "roll_the_rest"]
-
 #: (expected points to come, their mean square): what a hand or a keep is worth.
 Worth = tuple[float, float]
 

@@ -57,30 +57,28 @@ import numpy.typing as npt
 
 from yacht_edu.checks import check_switch, whole_number
 from yacht_edu.errors import ArgumentTypeError, RuleDesignError
+from yacht_edu.expected import Expected
 from yacht_edu.i18n import Given
 from yacht_edu.policies import Strategy, UnknownStrategyError, get_strategy
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
-from yacht_edu.solver.backward import Expected, OptimalTable, follow_plan, solve_layers
+from yacht_edu.solver.backward import OptimalTable, follow_plan, solve_layers
 from yacht_edu.solver.decisions import clear_tables, decision_table
 from yacht_edu.solver.distribution import ScoreDistribution, score_distribution_of
 from yacht_edu.solver.exact import ExactSolution, solve_exact, turn_denominator
 from yacht_edu.solver.final_scores import ScoreChances, final_score_chances
 from yacht_edu.solver.objective import (
-    ChoiceWorth,
     ExpectedScore,
     Objective,
     ReachTarget,
     RuleOfThumb,
     choice_values,
     plan,
-    rank,
 )
-from yacht_edu.solver.plain import plain_expected_score
-from yacht_edu.solver.play import play_by_table, play_forward, play_games, turn_ends
+from yacht_edu.solver.play import play_by_table, play_forward, play_games
 from yacht_edu.solver.ship import shipped_arrays
-from yacht_edu.solver.states import State, StateSpace, box_rows, possible_scores
+from yacht_edu.solver.states import StateSpace, box_rows, possible_scores
 from yacht_edu.solver.target import (
     TARGET_RULES,
     BadTargetError,
@@ -89,53 +87,33 @@ from yacht_edu.solver.target import (
     check_offered,
     check_target,
     solve_target,
-    solve_target_endgame,
 )
-from yacht_edu.solver.turn import TIE
-from yacht_edu.solver.workers import Progress, ProgressBar, check_progress
+from yacht_edu.solver.workers import Progress, check_progress
 
 __all__ = [
     "TARGET_RULES",
-    "TIE",
     "BadTargetError",
-    "ChoiceWorth",
     "Expected",
-    "ExpectedScore",
     "NotOfferedError",
     "Objective",
-    "OptimalTable",
     "Progress",
-    "ProgressBar",
-    "ReachTarget",
-    "RuleOfThumb",
-    "ScoreChances",
     "ScoreDistribution",
-    "State",
     "TargetTable",
     "check_offered",
     "check_progress",
     "check_target",
     "choice_values",
-    "clear_memory",
     "decision_table",
     "evaluate",
-    "exact_solution",
     "objective_of",
     "optimal_expected_score",
-    "optimal_score_chances",
     "optimal_score_distribution",
-    "plain_expected_score",
-    "plan",
     "play_by_table",
     "play_forward",
     "play_games",
     "possible_scores",
-    "rank",
     "solve",
-    "solve_endgame",
     "solve_target",
-    "solve_target_endgame",
-    "turn_ends",
 ]
 
 

@@ -29,12 +29,12 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.expected import Expected  # pure Python: the browser edition gives it too
+from yacht_edu.ranking import TIE
 from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import compiled
 from yacht_edu.solver.states import BoxRows, Layer, StateSpace, chunks
 from yacht_edu.solver.turn import (
-    TIE,
     TIE_COLUMNS,
     TurnPlan,
     first_roll,
@@ -57,20 +57,6 @@ from yacht_edu.solver.workers import (
 if TYPE_CHECKING:
     pass
 
-__all__ = [
-    "CHUNK",
-    "COMPILED_CHUNK",
-    "ChunkSolver",
-    "Expected",
-    "OptimalTable",
-    "best_over_boxes",
-    "best_rows",
-    "best_rows_then",
-    "follow_plan",
-    "hand_worth",
-    "open_rows",
-    "solve_layers",
-]
 
 Array = npt.NDArray[Any]
 Ints = npt.NDArray[np.intp]
@@ -192,7 +178,7 @@ def best_over_boxes(rows: BoxRows, values: Array, used: Ints) -> Array:
 def best_rows_then(rows: BoxRows, first: Array, second: Array, used: Ints,
                    allowed: npt.NDArray[np.bool_]) -> Ints:
     """For each hand, the position in ``used`` of the allowed row with the highest ``first``
-    value; among rows within :data:`~yacht_edu.solver.turn.TIE` of it, the row
+    value; among rows within :data:`~yacht_edu.ranking.TIE` of it, the row
     :func:`best_rows` would choose by ``second``.  Arguments as for :func:`best_rows`."""
     box_of = rows.row_box[used]
     starts = np.flatnonzero(np.diff(box_of, prepend=-1))

@@ -44,23 +44,6 @@ import numpy.typing as npt
 from yacht_edu.i18n import t
 from yacht_edu.rules import Rules
 
-__all__ = [
-    "MOST_ARRAYS",
-    "SOLVER_FORMAT",
-    "SYSTEM_CACHE",
-    "CacheWarning",
-    "Layout",
-    "arrays_checksum",
-    "cache_dir",
-    "load",
-    "only",
-    "rules_key",
-    "save",
-    "search_path",
-    "shared_dirs",
-    "table_path",
-]
-
 #: Bump when the meaning or layout of the saved arrays changes: older files become stale.
 SOLVER_FORMAT = 3
 

@@ -42,11 +42,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from yacht_edu.hands import KEEPS
 from yacht_edu.solver.states import BoxRows
-from yacht_edu.solver.turn import BLOCKS, CHILDREN, KEEPS, PARENTS, first_roll
-
-__all__ = ["COMPILE_FROM", "card_tables", "chunk_kernel", "compile_ahead", "enabled",
-           "spread_kernel", "turn_tables", "worth_it"]
+from yacht_edu.solver.turn import BLOCKS, CHILDREN, PARENTS, first_roll
 
 Array = npt.NDArray[Any]
 Ints = npt.NDArray[np.intp]

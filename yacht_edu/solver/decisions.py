@@ -40,17 +40,6 @@ from yacht_edu.solver.states import StateSpace, box_rows, chunks
 from yacht_edu.solver.turn import plan_turn
 from yacht_edu.solver.workers import can_fork, processors, run_layers, shared_array
 
-__all__ = [
-    "BOX_BITS",
-    "KEEP_BITS",
-    "DecisionTable",
-    "clear_tables",
-    "decision_table",
-    "hand_after",
-    "keep_masks",
-    "pack",
-]
-
 Ints = npt.NDArray[np.intp]
 
 #: Bits of the box and of each keep in a packed decision.

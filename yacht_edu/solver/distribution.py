@@ -30,8 +30,6 @@ from yacht_edu.solver.workers import Progress, start_progress
 if TYPE_CHECKING:
     import sympy
 
-__all__ = ["ScoreDistribution", "final_hand_chances", "score_distribution_of"]
-
 
 @dataclass(frozen=True, eq=False)
 class ScoreDistribution(Mapping[int, "sympy.Rational"]):

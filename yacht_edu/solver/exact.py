@@ -26,8 +26,6 @@ from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
 from yacht_edu.solver.turn import plan_turn
 from yacht_edu.solver.workers import Progress
 
-__all__ = ["TURN_DENOMINATOR", "ExactSolution", "solve_exact", "turn_denominator"]
-
 #: The denominator of one turn's chances: three rolls of at most five dice, 6 ** 15.
 TURN_DENOMINATOR = 6**15
 
@@ -45,8 +43,8 @@ class ExactSolution:
     ``mean[s] / denominator(s)`` is the expected number of points still to come in state ``s``,
     ``mean_square[s] / denominator(s)`` their mean square.  ``box_row[s, h]`` is the score row
     chosen for hand ``h`` after the last roll, ``keeps[r][s, h]`` the keep (an index in
-    :data:`~yacht_edu.solver.turn.KEEPS`) chosen with ``r + 1`` rolls still to come (as in
-    :class:`~yacht_edu.solver.backward.TurnPlan`).
+    :data:`~yacht_edu.hands.KEEPS`) chosen with ``r + 1`` rolls still to come (as in
+    :class:`~yacht_edu.solver.turn.TurnPlan`).
     """
 
     rules: Rules

@@ -24,8 +24,6 @@ from numba import types
 from yacht_edu.solver.states import UPPER_BOXES
 from yacht_edu.solver.turn import BLOCKS, TAG_BITS
 
-__all__ = ["CACHED", "CHUNK_TYPES", "FOLDER", "SPREAD_TYPES", "chunk", "compile_entry", "spread"]
-
 Array = npt.NDArray[Any]
 
 MASK = (1 << TAG_BITS) - 1

@@ -9,7 +9,7 @@ ranks, :func:`rank`).
 
 - :class:`ExpectedScore` — the highest expected final score (the optimal player);
 - :class:`ReachTarget` — the highest chance of ending with at least ``target`` points; among
-  choices of equal chance (to :data:`~yacht_edu.solver.turn.TIE`), the highest expected final
+  choices of equal chance (to :data:`~yacht_edu.ranking.TIE`), the highest expected final
   score, then a fixed order (more dice kept, the later box);
 - :class:`RuleOfThumb` — a strategy's box rule (its liking of each box) and keep rule.
 
@@ -38,7 +38,7 @@ from yacht_edu.policies import (
     UnknownStrategyError,
     kept_by,
 )
-from yacht_edu.ranking import ChoiceWorth, rank
+from yacht_edu.ranking import ChoiceWorth
 from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.backward import OptimalTable, best_rows, hand_worth, open_rows
@@ -53,17 +53,6 @@ from yacht_edu.solver.turn import (
     pick,
     plan_turn,
 )
-
-__all__ = [
-    "ChoiceWorth",
-    "ExpectedScore",
-    "Objective",
-    "ReachTarget",
-    "RuleOfThumb",
-    "choice_values",
-    "plan",
-    "rank",
-]
 
 Array = npt.NDArray[Any]
 Ints = npt.NDArray[np.intp]

@@ -36,7 +36,7 @@ from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
 
-__all__ = ["RestOfGame", "plain_expected_score"]
+__all__ = ["to_come"]
 
 
 def plain_expected_score(card: Scorecard) -> Fraction:

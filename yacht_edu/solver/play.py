@@ -45,8 +45,6 @@ from yacht_edu.solver.states import RowsInStates, StateSpace, box_rows, chunks
 from yacht_edu.solver.turn import TurnPlan, pick, roll_forward
 from yacht_edu.solver.workers import Progress, start_progress
 
-__all__ = ["play_by_table", "play_forward", "play_games", "play_turn", "turn_ends"]
-
 Ints = npt.NDArray[np.intp]
 
 # A hand's number from its counts of each face (base 6), for rolled dice.

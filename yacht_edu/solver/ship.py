@@ -22,8 +22,6 @@ from yacht_edu import shipped
 from yacht_edu.rules import Rules, get_rules
 from yacht_edu.solver.states import StateSpace, box_rows, possible_scores
 
-__all__ = ["main", "shipped_arrays", "table_bytes"]
-
 
 def fingerprint(rules: Rules) -> str:
     """What a shipped table must have been solved from: every number the solver reads."""

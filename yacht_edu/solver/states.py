@@ -33,13 +33,9 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from yacht_edu.dice import FACES, NUMBER_OF_DICE
+from yacht_edu.hands import FACES, HANDS, NUMBER_OF_DICE
 from yacht_edu.rules import UPPER_BONUS_THRESHOLD, Rules, RulesLike, get_rules, score_table
 from yacht_edu.scorecard import Scorecard
-from yacht_edu.solver.turn import HANDS
-
-__all__ = ["BoxRows", "Layer", "OfferTables", "RowsInStates", "State", "StateSpace", "box_rows",
-           "possible_scores"]
 
 Ints = npt.NDArray[np.intp]
 #: Upper subtotals 0..63; 63 stands for "63 or more".
@@ -536,7 +532,6 @@ def possible_scores(rules: Rules) -> dict[str, frozenset[int]]:
         allowed = rows.joker_allowed[..., c]
         found[name].update(int(p) for p in np.unique(rows.joker_points[..., c][allowed]))
     return {c: frozenset(points) for c, points in found.items()}
-
 
 
 def chunks(items: Sequence[int] | Ints, size: int) -> Iterator[slice]:

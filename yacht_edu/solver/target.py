@@ -48,21 +48,6 @@ from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
 from yacht_edu.solver.turn import pick_each, plan_turn
 from yacht_edu.solver.workers import Progress, check_progress, processors, run_layers
 
-__all__ = [
-    "TARGET_RULES",
-    "BadTargetError",
-    "NotOfferedError",
-    "TargetTable",
-    "check_target",
-    "clear_memory",
-    "hand_reach_chances",
-    "most_to_come",
-    "row_chances",
-    "solve_target",
-    "solve_target_endgame",
-    "target_hands",
-]
-
 Array = npt.NDArray[Any]
 Ints = npt.NDArray[np.intp]
 

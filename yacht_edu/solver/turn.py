@@ -40,8 +40,6 @@ import numpy.typing as npt
 
 from yacht_edu import hands as core
 from yacht_edu.hands import (
-    FIRST_HAND,
-    HAND_INDEX,
     HANDS,
     KEEP_INDEX,
     KEEPS,
@@ -50,39 +48,10 @@ from yacht_edu.hands import (
     Hand,
     multisets,
     one_more_die,
-    sub_keeps,
 )
 from yacht_edu.ranking import TIE  # a tie: defined beside the ranking it shapes
 
-__all__ = [
-    "FIRST_HAND",
-    "HANDS",
-    "HAND_INDEX",
-    "KEEPS",
-    "KEEP_INDEX",
-    "ORDERED_ROLLS",
-    "TAG_BITS",
-    "TIE",
-    "KeepChooser",
-    "TurnPlan",
-    "best_keeps",
-    "best_keeps_then",
-    "best_of_sub_keeps",
-    "first_roll",
-    "keeps_worth",
-    "pick",
-    "pick_each",
-    "plan_turn",
-    "roll_forward",
-    "roll_the_rest",
-    "sub_keeps",
-    "tag",
-    "turn_backward",
-    "untag",
-]
-
 Array = npt.NDArray[Any]
-
 
 
 def _block(size: int) -> slice:

@@ -30,8 +30,6 @@ from yacht_edu.rules import Rules, get_rules
 from yacht_edu.solver import cache, compiled
 from yacht_edu.solver.workers import Progress, start_progress
 
-__all__ = ["LESSON_RULES", "LESSON_TABLES", "Entry", "main", "parse_rules", "tables_of", "warm"]
-
 
 @dataclass(frozen=True)
 class Entry:

@@ -31,21 +31,6 @@ import numpy.typing as npt
 from yacht_edu.errors import ArgumentTypeError, SolverStoppedError
 from yacht_edu.i18n import Given
 
-__all__ = [
-    "FORK_FROM",
-    "PATIENCE",
-    "LayerJob",
-    "Progress",
-    "ProgressBar",
-    "can_fork",
-    "check_progress",
-    "is_paused",
-    "processors",
-    "run_layers",
-    "shared_array",
-    "start_progress",
-]
-
 Array = npt.NDArray[Any]
 #: One part of a layer, as a job names it (sent to forked helpers, so it must pickle).
 Part = Hashable

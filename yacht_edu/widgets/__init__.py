@@ -29,22 +29,11 @@ from collections.abc import Sequence
 from yacht_edu.game import Game
 from yacht_edu.i18n import t
 from yacht_edu.rules import RulesLike
-from yacht_edu.widgets.board import PARTS, GameView
+from yacht_edu.widgets.board import GameView
 from yacht_edu.widgets.designer import RuleDesigner
-from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock, NotYourTurnError, Referee
+from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock
 
-__all__ = [
-    "PARTS",
-    "GameView",
-    "NotYourTurnError",
-    "Referee",
-    "RuleDesigner",
-    "chances_panel",
-    "coach_panel",
-    "dice_view",
-    "play",
-    "scorecard_view",
-]
+__all__ = ["RuleDesigner", "play"]
 
 
 def play(

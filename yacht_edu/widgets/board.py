@@ -47,8 +47,6 @@ from yacht_edu.widgets.panels import COACH_MODES, CoachSettings, chances_state, 
 from yacht_edu.widgets.referee import DEFAULT_SETTLE, Clock, NotYourTurnError, Referee
 from yacht_edu.widgets.state import box_key, game_state, said_aloud, view_words
 
-__all__ = ["INTENTS", "PARTS", "PUBLIC_CLASSES", "GameView", "next_seed"]
-
 HERE = Path(__file__).parent
 #: The pieces a board can show; a board shows all of them unless told otherwise.
 PARTS = ("dice", "card", "panels")
@@ -213,10 +211,10 @@ class GameView(anywidget.AnyWidget):
 
     def set_coach_target(self, target: int) -> None:
         """Set the target the coach's target mode plays for (its number box): a whole number of
-        points, at least 0.  A bad target raises :class:`~yacht_edu.reach.BadTargetError` and
+        points, at least 0.  A bad target raises :class:`~yacht_edu.solver.BadTargetError` and
         changes nothing."""
         if isinstance(target, bool) or not isinstance(target, int) or target < 0:
-            from yacht_edu.reach import BadTargetError
+            from yacht_edu.solver import BadTargetError
 
             raise BadTargetError("coach_target.error.target", value=repr(target))
         self.coach_settings = CoachSettings(target=target)

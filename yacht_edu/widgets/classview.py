@@ -21,8 +21,6 @@ from yacht_edu import sender
 from yacht_edu.i18n import check_language, t
 from yacht_edu.lite import in_browser
 
-__all__ = ["ClassView", "class_view"]
-
 
 class ClassView(ipywidgets.HTML):  # type: ignore[misc]
     """The class's view, refreshed every ``every`` seconds until :meth:`close`."""

@@ -32,8 +32,6 @@ from yacht_edu.errors import RuleError
 from yacht_edu.i18n import box_name, t
 from yacht_edu.rules import ROLLS, RULE_SETS, Rules, get_rules
 
-__all__ = ["RuleDesigner"]
-
 #: The choice "no box has a fixed score".
 NO_BOX = ""
 #: Labels are shown whole, never cut to the default width ("Rolls per tu…").

@@ -20,8 +20,6 @@ from collections.abc import Mapping
 
 from yacht_edu.i18n import python_form, shortened
 
-__all__ = ["LOG", "Shapes", "intent_of"]
-
 #: Where refused messages are logged.
 LOG = logging.getLogger("yacht_edu.widgets")
 #: For each intent a widget answers: its fields and the kinds each may be (``type(None)``: the

@@ -42,8 +42,6 @@ if TYPE_CHECKING:
     from yacht_edu.probability.turn import Aim
     from yacht_edu.solver.workers import Progress
 
-__all__ = ["COACH_MODES", "DEFAULT_TARGET", "CoachSettings", "chances_state", "coach_state"]
-
 
 # -- numbers a learner reads (written by yacht_edu.display.numbers) -----------------------------
 
@@ -231,7 +229,7 @@ def plays_to_beat_the_leader(game: Game) -> bool:
 def target_coach(game: Game, lang: str, progress: Progress | None,
                  settings: CoachSettings) -> ViewState:
     """The mode that plays for the best chance of reaching a target (``advise(..., target=)``)."""
-    from yacht_edu.reach import NotOfferedError, check_offered
+    from yacht_edu.solver import NotOfferedError, check_offered
 
     try:
         check_offered(game.rules)
@@ -293,8 +291,8 @@ def target_row(choice: Any, lang: str) -> ViewState:
 
 def not_offered(game: Game, lang: str) -> ViewState:
     """Said instead of the advice for a rule set whose target table is too large to solve."""
-    from yacht_edu.reach import TARGET_RULES
     from yacht_edu.rules import get_rules
+    from yacht_edu.solver import TARGET_RULES
 
     offered = t("list.separator", lang).join(get_rules(name).label(lang) for name in TARGET_RULES)
     return {"sentence": t("coach_target.not_offered", lang, rules=game.rules.label(lang),

@@ -31,8 +31,6 @@ from yacht_edu.errors import ArgumentTypeError, RuleError
 from yacht_edu.game import Game
 from yacht_edu.i18n import Given, check_language, t
 
-__all__ = ["DEFAULT_SETTLE", "NotYourTurnError", "Referee"]
-
 #: The longest a roll or a score may make the next move wait, in seconds.
 MOST_SETTLE = 60
 #: Seconds after a roll or a score during which the next move is answered "wait".

@@ -21,8 +21,6 @@ from yacht_edu.game import Game
 from yacht_edu.i18n import BoxName, box_name, digits, t, tn
 from yacht_edu.scorecard import Option, Scorecard
 
-__all__ = ["ViewState", "box_key", "game_state", "ranking", "said_aloud", "view_words"]
-
 #: The board's view dictionary: what the page draws (JSON for ``board.js``).
 ViewState = dict[str, Any]
 

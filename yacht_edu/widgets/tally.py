@@ -40,8 +40,6 @@ from yacht_edu.probability.fairness import FairnessTest, FewRollsWarning
 from yacht_edu.probability.tally import BadTallyFileError, Tally, save_path
 from yacht_edu.widgets.messages import Shapes, intent_of
 
-__all__ = ["INTENTS", "DieTally", "tally"]
-
 HERE = Path(__file__).parent
 _LABELS = ("title", "face", "count", "fair", "bar", "typed", "add", "undo", "clear", "file",
            "save", "load")
