@@ -68,5 +68,5 @@ def test_a_check_loads_the_sender_and_none_of_the_teachers_tools() -> None:
 def test_the_classroom_package_imports_nothing_of_its_own() -> None:
     loaded = package_modules_after("import yacht_edu.classroom", {})
     assert [m for m in loaded if m.startswith("yacht_edu.classroom")] == ["yacht_edu.classroom"]
-    assert "yacht_edu.classroom.commands" in package_modules_after(
-        "from yacht_edu.classroom import main", {})
+    asked = package_modules_after("from yacht_edu.classroom import nbgitpuller_link", {})
+    assert "yacht_edu.classroom.handout" in asked and "yacht_edu.classroom.commands" not in asked

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from tests.helpers.grid import check_every
+from tests.helpers.public_names import public_lists
 
 PACKAGE = Path(__file__).resolve().parent.parent / "yacht_edu"
 SOURCES = sorted(PACKAGE.rglob("*.py"))
@@ -28,6 +29,9 @@ GONE = {
     "chosen_upper_bonus",  # chosen_upper_bonus_rule
     "counts_of_each",  # the checked faces of a tally: checked_faces
     "DiceView", "ScorecardView", "ChancesPanel", "CoachPanel",  # factories: dice_view, ...
+    # one meaning per name (issue 34 item 2): FUNCTION_SECONDS and EXERCISE_SECONDS;
+    # InvalidAlikeError (how many alike dice, not points to reach)
+    "TIME_LIMIT", "InvalidTargetError",
 }
 
 #: Old names that may mean something else elsewhere, gone from where they were renamed: by
@@ -37,23 +41,37 @@ GONE_FROM = {
     "i18n.py": {"shown"},  # parameter_text
     "lessons/answers.py": {"shown"},  # answer_text
     "display/compare.py": {"shown"},  # cell_text
-    "saved.py": {"checksum"},  # table_checksum
+    # table_checksum; check_document; event_type (kind_of is how many alike dice of a box)
+    "saved.py": {"checksum", "check", "kind_of"},
     "solver/cache.py": {"checksum"},  # arrays_checksum
-    # check_turn_rolls; upper_bonus_rule (a rule set's own field since rules are data)
-    "custom.py": {"check_rolls", "custom_rules.upper_bonus"},
+    # check_turn_rolls; upper_bonus_rule (a rule set's own field since rules are data);
+    # ScoreColumn (a box's 252 scores: warm.py's Table was a cache entry)
+    "custom.py": {"check_rolls", "custom_rules.upper_bonus", "Table"},
     # check_asked_rolls; clear_probability_caches
     "probability/turn.py": {"check_rolls", "clear_caches"},
-    "dice.py": {"clear_caches"},  # clear_dice_caches
     "probability/one_roll.py": {"clear_caches"},  # clear_one_roll_caches
     "probability/__init__.py": {"clear_caches"},  # clear_probability_caches
     # hand_counts; boxes; upper_bonus_rule
     "rules.py": {"counts_of", "Rules.categories", "Rules.upper_bonus", "get_rules.options"},
-    "probability/fairness.py": {"counts_of"},  # face_counts
     "widgets/state.py": {"State"},  # the board's view dictionary: ViewState
     "widgets/panels.py": {"State"},
     "solver/target.py": {"hand_chances"},  # hand_reach_chances (probability.turn's stays)
     "compare.py": {"RulesSummary.scores"},  # chance_to_score
     "solver/__init__.py": {"solve.options", "optimal_expected_score.options"},
+    # one meaning per name (issue 34 item 2; the review's §3 table)
+    # the class's PooledCounts (dice.Dice is five dice), ClassSnapshot (the widget is
+    # ClassView), view_of (ye.class_view() is the widget), StoredEvent (a teacher-table Row)
+    "classroom/view.py": {"Dice", "ClassView", "class_view", "Row"},
+    "classroom/service.py": {"ClassView", "class_view", "warm"},  # ...; preload (not warm.warm)
+    "display/classview.py": {"ClassView"},
+    "classroom/store.py": {"Row"},
+    "solver/warm.py": {"Table"},  # warm.Entry
+    "probability/kind_chain.py": {"check_target"},  # check_alike (the solver's is points)
+    "solver/objective.py": {"ReachTarget.expected"},  # optimal (expected: a final score)
+    "probability/fairness.py": {"counts_of", "FairnessTest.expected"},  # face_counts; per_face
+    "probability/tally.py": {"Tally.expected"},  # per_face
+    "widgets/tally.py": {"DieTally.expected"},  # per_face
+
     "strategies.py": {"strategy_expected_score.options", "simulate.options", "compare.options"},
 }
 
@@ -133,6 +151,40 @@ def test_the_scan_sees_what_a_module_defines() -> None:
                      "if T:\n    def f(q, **r): ...\n")
     assert set(definitions(tree.body)) == {"a", "e", "_LAZY", "f", "__all__", "h", "KEYS", "C",
                                            "C.x", "C.m", "C.m.self", "C.m.p", "f.q", "f.r"}
+
+
+#: The most names the package's ``__all__`` lists may hold in all, the top level's 44 included
+#: (issue 34 item 2: 806 in 96 lists before; ``python benchmarks/public_names.py`` prints the
+#: count).  A new re-export breaks it: a name has one home, and callers import it from there.
+MOST_PUBLIC_NAMES = 136
+
+
+def test_each_name_has_one_home() -> None:
+    """A name is in at most one ``__all__`` besides the top level's (``ye.*``, what a teacher's
+    notebook calls): a subpackage's face or the module that defines it, never both."""
+    homes: dict[str, list[str]] = {}
+    for module, names in public_lists().items():
+        assert len(names) == len(set(names)), module
+        for name in names:
+            if module != "__init__.py":
+                homes.setdefault(name, []).append(module)
+    assert {name: where for name, where in homes.items() if len(where) > 1} == {}
+
+
+def test_the_public_names_stay_few() -> None:
+    lists = public_lists()
+    assert sum(len(names) for names in lists.values()) <= MOST_PUBLIC_NAMES
+    assert "__init__.py" in lists and "solver/turn.py" not in lists  # a face, no re-exports
+
+
+def test_the_one_home_check_sees_a_second_list(tmp_path: Path) -> None:
+    """The check reads ``__all__`` as the package writes it, plain or annotated."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "__init__.py").write_text("__all__ = ['a']\n", encoding="utf-8")
+    (tmp_path / "one.py").write_text("x = 1\n__all__ = ['b', 'c']\n", encoding="utf-8")
+    (tmp_path / "sub" / "two.py").write_text("__all__: list[str] = ['c']\n", encoding="utf-8")
+    assert public_lists(tmp_path) == {"__init__.py": ["a"], "one.py": ["b", "c"],
+                                      "sub/two.py": ["c"]}
 
 
 def test_the_names_that_stay() -> None:

@@ -20,6 +20,7 @@ The arrays are numpy arrays of ``float64`` for the fast solve, or of Python ``in
 object) for the exact one; the same functions serve both.
 
 >>> import numpy as np
+>>> from yacht_edu.hands import HAND_INDEX, HANDS, KEEP_INDEX, KEEPS
 >>> values = np.array([[float(sum(hand))] for hand in HANDS])   # score the sum of the dice
 >>> round(float(first_roll(values)[0]), 6)                        # 5 dice × 3.5
 17.5

@@ -40,7 +40,7 @@ from yacht_edu.widgets.state import ViewState
 
 if TYPE_CHECKING:
     from yacht_edu.probability.turn import Aim
-    from yacht_edu.solver.workers import Progress
+    from yacht_edu.solver import Progress
 
 
 # -- numbers a learner reads (written by yacht_edu.display.numbers) -----------------------------
