@@ -14,6 +14,7 @@ the end — the points it adds now plus what the scorecard it leaves is worth.  
 small games and the last turns of big ones.  The fast solver computes the same for every
 scorecard at once, with measured optimisations (BENCHMARKS.md):
 
+>>> from yacht_edu.solver.plain import plain_expected_score
 >>> two_left = Scorecard.from_filled(dict.fromkeys(Scorecard.empty().open_boxes[:10], 0))
 >>> two_left.open_boxes
 ('choice', 'yacht')
