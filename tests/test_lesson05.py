@@ -14,6 +14,7 @@ import pytest
 
 import yacht_edu as ye
 from tests.helpers.lesson_figures import check_figures
+from yacht_edu.expected import Expected
 from yacht_edu.lessons import check, exercise
 from yacht_edu.lessons.feedback import reset_tries
 from yacht_edu.lessons.lesson05 import (
@@ -24,7 +25,6 @@ from yacht_edu.lessons.lesson05 import (
     optimal_final_score,
     variance,
 )
-from yacht_edu.solver import Expected
 from yacht_edu.strategies import Simulation, compare, strategy_expected_score
 
 LESSON = Path(__file__).resolve().parents[1] / "teacher" / "05_best_strategy.ipynb"

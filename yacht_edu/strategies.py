@@ -37,12 +37,12 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.checks import check_seed, whole_number
+from yacht_edu.expected import Expected
 from yacht_edu.i18n import Given, catalog, t
 from yacht_edu.policies import GAME_STRATEGIES, Strategy, get_strategy
 from yacht_edu.probability.errors import InvalidCountError
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.solver import (
-    Expected,
     Progress,
     decision_table,
     evaluate,

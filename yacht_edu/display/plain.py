@@ -18,8 +18,9 @@ from yacht_edu.i18n import t
 
 if TYPE_CHECKING:
     from yacht_edu.coach import Advice, Analysis, Choice, Decision
+    from yacht_edu.expected import Expected
     from yacht_edu.game import Game
-    from yacht_edu.solver import Expected, ScoreDistribution
+    from yacht_edu.solver import ScoreDistribution
     from yacht_edu.strategies import Simulation
 
 

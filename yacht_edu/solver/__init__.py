@@ -94,7 +94,6 @@ from yacht_edu.solver.workers import Progress, check_progress
 __all__ = [
     "TARGET_RULES",
     "BadTargetError",
-    "Expected",
     "NotOfferedError",
     "Objective",
     "Progress",
