@@ -2,8 +2,9 @@
 mathematics and the coach — HTML, SVG and LaTeX, and nothing else draws any.
 
 Pure strings, no Jupyter import: the model's and the mathematics' ``_repr_html_`` import these
-lazily, and the game board draws its dice from :func:`die_drawing`, the picture :func:`die_svg`
-draws, so a die looks the same in a cell's output and in a game.  Every word comes from the
+lazily, and the game board draws its dice from :func:`die_drawing`, the picture
+:func:`~yacht_edu.display.dice.die_svg` draws, so a die looks the same in a cell's output and in a
+game.  Every word comes from the
 message catalog.  One module per thing drawn: :mod:`~yacht_edu.display.dice`,
 :mod:`~yacht_edu.display.scorecard`, :mod:`~yacht_edu.display.game`,
 :mod:`~yacht_edu.display.tables` (distributions, the teacher's table),
@@ -11,9 +12,9 @@ message catalog.  One module per thing drawn: :mod:`~yacht_edu.display.dice`,
 (luck and skill), :mod:`~yacht_edu.display.strategies`
 (simulated games), :mod:`~yacht_edu.display.explain` (the mathematics in a sentence),
 :mod:`~yacht_edu.display.plain` (what a cell shows as text: advice, analyses, games); every
-number a learner reads is written by :mod:`~yacht_edu.display.numbers` (:func:`percent`,
-:func:`with_decimal`, :func:`about_one_in` ...), and :func:`direction` for right-to-left languages
-is shared by all.
+number a learner reads is written by :mod:`~yacht_edu.display.numbers`
+(:func:`~.numbers.percent`, :func:`with_decimal`, :func:`~.numbers.about_one_in` ...), and
+:func:`direction` for right-to-left languages is shared by all.
 """
 
 from __future__ import annotations

@@ -4,12 +4,13 @@
 >>> check("01.1", ...).correct is None          # a blank is "not answered yet", never wrong
 True
 
-``check(exercise, answer)`` returns a :class:`Feedback` (``.correct``: True, False, or None when
-not answered yet; ``.message`` in the learner's language, ``lang=`` or the session's); in a
-notebook it shows as a small coloured box.  ``check(exercise, ..., solution=True)`` shows the
-worked answer; from the third wrong try on, the hint says so.  ``check`` answers whatever it is
-given (NaN, an infinity, a number of 5,000 digits, an object that raises, a function that raises
-or never ends) with a Feedback, never an exception.
+``check(exercise, answer)`` returns a :class:`~yacht_edu.lessons.feedback.Feedback`
+(``.correct``: True, False, or None when not answered yet; ``.message`` in the learner's
+language, ``lang=`` or the session's); in a notebook it shows as a small coloured box.
+``check(exercise, ..., solution=True)`` shows the worked answer; from the third wrong try on, the
+hint says so.  ``check`` answers whatever it is given (NaN, an infinity, a number of 5,000
+digits, an object that raises, a function that raises or never ends) with a Feedback, never an
+exception.
 
 Developer note: the contract of a lesson
 =========================================
@@ -22,8 +23,9 @@ edition is out of date; a test runs it).  Never edit ``notebooks/LL_*.ipynb`` of
 has a teacher's edition.
 
 **An exercise** has an id ``"LL.N"`` (lesson, number: ``"02.3"``) and is defined in the package,
-in ``yacht_edu/lessons/lessonLL.py``, which calls :func:`register` at import (the module is found
-by its name; nothing else to list).  Three kinds (:mod:`~yacht_edu.lessons.exercise`):
+in ``yacht_edu/lessons/lessonLL.py``, which calls :func:`~yacht_edu.lessons.exercise.register`
+at import (the module is found by its name; nothing else to list).  Three kinds
+(:mod:`~yacht_edu.lessons.exercise`):
 
 - ``Exercise(id, expected=lambda: ..., decimals=None, hints=..., misconceptions=...,
   wrong_answers=...)`` — one right value; ``expected`` *computes* it with the package (never a

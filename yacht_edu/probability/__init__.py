@@ -2,7 +2,7 @@
 
 - :mod:`~yacht_edu.probability.one_roll` — one roll of five dice: count the 7,776 ordered rolls
   (:func:`p_one_roll`, :func:`expected_one_roll`, :func:`one_roll_distribution`,
-  :func:`score_variable` for ``sympy.stats``);
+  :func:`~.one_roll.score_variable` for ``sympy.stats``);
 - :mod:`~yacht_edu.probability.turn` — a whole turn as a Markov chain over the 252 hands, worked
   backward over the rolls left (:func:`p_within`, :func:`best_expected`, :func:`chances`,
   :func:`keep_values`, :func:`simulate_turns`);

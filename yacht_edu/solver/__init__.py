@@ -8,10 +8,10 @@
 (132, 130, 166.9550677045725)
 
 How it works: read :mod:`~yacht_edu.solver.plain` first.  It is the whole idea in one screen, a
-plain recursion over scorecards in exact fractions (:func:`plain_expected_score`): a scorecard is
-worth the average, over the turn's rolls, of the best keep after each roll and the best box at
-the end — the points it adds now plus what the scorecard it leaves is worth.  It is slow, for
-small games and the last turns of big ones.  The fast solver computes the same for every
+plain recursion over scorecards in exact fractions (:func:`~.plain.plain_expected_score`): a
+scorecard is worth the average, over the turn's rolls, of the best keep after each roll and the
+best box at the end — the points it adds now plus what the scorecard it leaves is worth.  It is
+slow, for small games and the last turns of big ones.  The fast solver computes the same for every
 scorecard at once, with measured optimisations (BENCHMARKS.md):
 
 >>> from yacht_edu.solver.plain import plain_expected_score

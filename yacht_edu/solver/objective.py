@@ -5,7 +5,7 @@ column per situation (a scorecard state, and for a target the points scored so f
 else is shared: the one turn kernel (:func:`~yacht_edu.solver.turn.plan_turn`) chooses the keeps,
 :func:`plan` gives a turn's choices for many situations at once (what :func:`play_games` plays),
 and :func:`choice_values` gives the worth of every legal choice of one moment (what the coach
-ranks, :func:`rank`).
+ranks, :func:`~yacht_edu.ranking.rank`).
 
 - :class:`ExpectedScore` — the highest expected final score (the optimal player);
 - :class:`ReachTarget` — the highest chance of ending with at least ``target`` points; among

@@ -3,8 +3,8 @@
 The board is one widget (:class:`GameView`, built with anywidget): tested in JupyterLab 4 and
 Jupyter Notebook 7, and built to run wherever anywidget does (VS Code, Colab: not tested here).
 It shows one :class:`yacht_edu.Game` and keeps no state of its own: a click in the browser asks
-for a move, a :class:`Referee` makes it on the game or answers why not, and the board redraws
-from the model.  Parts of the board stand alone too::
+for a move, a :class:`~.referee.Referee` makes it on the game or answers why not, and the board
+redraws from the model.  Parts of the board stand alone too::
 
     game = Game(("Asha", "Ravi"), rules="yahtzee", seed=7)
     dice_view(game)                # the dice and the roll button
