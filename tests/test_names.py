@@ -187,6 +187,15 @@ def test_the_one_home_check_sees_a_second_list(tmp_path: Path) -> None:
                                       "sub/two.py": ["c"]}
 
 
+def test_one_progress_type() -> None:
+    """The board's panels read the solver's ``Progress`` (a factory of progress bars) for the type
+    checker only: no second definition of it at run time."""
+    from yacht_edu.solver import workers
+    from yacht_edu.widgets import panels
+
+    assert "Progress" in vars(workers) and "Progress" not in vars(panels)
+
+
 def test_the_names_that_stay() -> None:
     import yacht_edu as ye
     from yacht_edu import rules, solver, strategies
