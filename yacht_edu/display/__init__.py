@@ -5,9 +5,8 @@ Pure strings, no Jupyter import, and nothing above the model (``tests/test_impor
 model's and the mathematics' ``_repr_html_`` and ``__str__`` reach these through
 :func:`~yacht_edu.shown.shown_by` when first shown, and the game board draws its dice from
 :func:`die_drawing`, the picture :func:`die_svg` draws, so a die looks the same in a cell's
-output and in a game.  Every word comes from the
-message catalog.  One module per thing drawn: :mod:`~yacht_edu.display.dice`,
-:mod:`~yacht_edu.display.scorecard`, :mod:`~yacht_edu.display.game`,
+output and in a game.  Every word comes from the message catalog.  One module per thing drawn:
+:mod:`~yacht_edu.display.dice`, :mod:`~yacht_edu.display.scorecard`, :mod:`~yacht_edu.display.game`,
 :mod:`~yacht_edu.display.tables` (distributions, the teacher's table),
 :mod:`~yacht_edu.display.coach` (advice, analyses), :mod:`~yacht_edu.display.luck`
 (luck and skill), :mod:`~yacht_edu.display.strategies`
