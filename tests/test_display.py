@@ -9,16 +9,10 @@ from pathlib import Path
 import pytest
 
 from yacht_edu import Dice, Game, Scorecard, get_rules
-from yacht_edu.display import (
-    dice_html,
-    die_drawing,
-    die_label,
-    direction,
-    game_html,
-    game_status,
-    scorecard_html,
-)
-from yacht_edu.display.dice import PIPS, die_svg
+from yacht_edu.display import die_drawing, die_label, direction, game_status
+from yacht_edu.display.dice import PIPS, dice_html, die_svg
+from yacht_edu.display.game import game_html
+from yacht_edu.display.scorecard import scorecard_html
 from yacht_edu.i18n import catalog
 from yacht_edu.widgets import play
 

@@ -44,7 +44,7 @@ from yacht_edu import (
     set_language,
 )
 from yacht_edu.custom import custom_rules as ye_custom_rules
-from yacht_edu.display import scorecard_html
+from yacht_edu.display.scorecard import scorecard_html
 from yacht_edu.i18n import (
     BIDI_CONTROLS,
     FSI,

@@ -19,7 +19,7 @@ from yacht_edu import checks
 from yacht_edu.coach import advise
 from yacht_edu.compare import compare_rules
 from yacht_edu.dice import multiset_chance, reroll_chances
-from yacht_edu.display import dice_html
+from yacht_edu.display.dice import dice_html
 from yacht_edu.errors import (
     InvalidDiceError,
     InvalidKeepError,

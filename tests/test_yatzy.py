@@ -184,7 +184,7 @@ def test_the_upper_bonus_is_fifty_at_sixty_three() -> None:
 
 
 def test_the_board_and_the_card_show_its_own_bonus() -> None:
-    from yacht_edu.display import scorecard_html
+    from yacht_edu.display.scorecard import scorecard_html
 
     card = ye.Scorecard.empty(YATZY)
     assert "Bonus (50 at 63)" in scorecard_html(card, "en") and "Scandinavian Yatzy" in \

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from yacht_edu import sender
 from yacht_edu.i18n import catalog, check_language, plural_catalog, t, tn
 from yacht_edu.lessons.exercise import Task, Verdict, exercise
+from yacht_edu.shown import shown_by
 
 #: Set to ``1`` while lessons run under test: a wrong answer is then an error, so the teacher's
 #: edition fails its test run when one of its worked answers goes wrong.
@@ -59,9 +60,7 @@ class Feedback:
         printer.text(str(self))  # type: ignore[attr-defined]
 
     def _repr_html_(self) -> str:
-        from yacht_edu.lessons.face import feedback_html
-
-        return feedback_html(self)
+        return shown_by(self, "yacht_edu.lessons.face", "feedback_html")
 
 
 _MARK = {True: "✔", False: "✘", None: "…"}
