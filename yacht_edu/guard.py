@@ -59,7 +59,7 @@ from types import FrameType
 from typing import Any, TypeVar
 
 from yacht_edu.errors import LearnerFunctionError, RuleError
-from yacht_edu.i18n import BoxName, BoxNames, Faces, Given, python_form, shortened
+from yacht_edu.i18n import BoxName, BoxNames, Faces, Given, python_form, shortened, t
 
 __all__ = [
     "MEMORY_LIMIT",
@@ -832,8 +832,6 @@ def _clock_at_each_line(seconds: float) -> Iterator[None]:
     browser the learner is told once that their function runs inside the notebook's Python."""
     if sys.platform == "emscripten" and not _told_in_browser:
         _told_in_browser.append(True)
-        from yacht_edu.i18n import t
-
         print(t("lite.guard.in_kernel", seconds=f"{seconds:g}"), file=sys.stderr)
     deadline = time.monotonic() + seconds
 

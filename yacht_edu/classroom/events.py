@@ -46,7 +46,9 @@ from typing import Any
 
 from yacht_edu.checks import each_key_once
 from yacht_edu.errors import RuleError
+from yacht_edu.hands import HANDS
 from yacht_edu.i18n import BIDI_CONTROLS, LANGUAGES
+from yacht_edu.rules import RULE_SETS, get_rules
 
 __all__ = ["KINDS", "MAX_BYTES", "MAX_PLAYERS", "BadEventError", "clean_text", "most_points",
            "read_event"]
@@ -178,7 +180,7 @@ def clean_text(text: str) -> str:
 
 
 def check_event(event: dict[str, Any]) -> None:
-    from yacht_edu.lessons import exercise
+    from yacht_edu.lessons import exercise  # a cycle: the lessons' sender reads this module
 
     try:
         task = exercise(event["exercise"])
@@ -243,9 +245,6 @@ def most_points(rules: str) -> int:
     >>> most_points("yacht"), most_points("yahtzee"), most_points("mine")
     (297, 1575, 1000000)
     """
-    from yacht_edu.hands import HANDS
-    from yacht_edu.rules import RULE_SETS, get_rules
-
     if rules not in RULE_SETS:
         return MAX_COUNT
     played = get_rules(rules)

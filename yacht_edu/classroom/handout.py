@@ -25,6 +25,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import urlencode, urlsplit
 
 from yacht_edu.errors import RuleError
+from yacht_edu.game import Game
 
 __all__ = ["INTERFACES", "ClassroomError", "check_address", "collect", "nbgitpuller_link"]
 
@@ -75,8 +76,6 @@ def collect(paths: Iterable[Path]) -> list[tuple[Path, str]]:
     Stdlib and the model only: a teacher can run it where the package is installed without the
     ``lab`` extra.
     """
-    from yacht_edu.game import Game
-
     lines = []
     for path in paths:
         try:

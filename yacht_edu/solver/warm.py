@@ -25,9 +25,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from yacht_edu import solver
 from yacht_edu.i18n import t
 from yacht_edu.rules import Rules, get_rules
-from yacht_edu.solver import cache, compiled
+from yacht_edu.solver import cache, compiled, target
+from yacht_edu.solver.target import solve_target
 from yacht_edu.solver.workers import Progress, start_progress
 
 __all__ = ["LESSON_RULES", "LESSON_TABLES", "Table", "main", "parse_rules", "tables_of", "warm"]
@@ -46,9 +48,6 @@ class Table:
 
     def solve(self, progress: Progress | None) -> None:
         """Load the table from the cache directory, or solve it and save it there."""
-        from yacht_edu import solver
-        from yacht_edu.solver.target import solve_target
-
         makers: dict[str, Callable[..., object]] = {
             "float": solver.solve,
             "exact": solver.exact_solution,
@@ -95,9 +94,6 @@ def warm(tables: Iterable[Table], folder: Path, progress: Progress | None = None
     Tables this session keeps in memory are forgotten first: each is read from ``folder`` or
     solved and written there, never taken from memory and left unwritten.
     """
-    from yacht_edu import solver
-    from yacht_edu.solver import target
-
     tables = list(tables)
     outer = start_progress(progress, len(tables), t("cache.progress_tables"))
     written = []

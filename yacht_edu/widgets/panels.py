@@ -36,6 +36,7 @@ from yacht_edu.display.numbers import (
 )
 from yacht_edu.game import Game
 from yacht_edu.i18n import box_name, digits, t, tn
+from yacht_edu.rules import get_rules
 from yacht_edu.widgets.state import ViewState
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ class CoachSettings:
 def average_coach(game: Game, lang: str, progress: Progress | None,
                   settings: CoachSettings) -> ViewState:
     """The mode that plays for the best final score on average."""
-    from yacht_edu import coach
+    from yacht_edu import coach  # loaded on the coach's first use: a game alone needs none
 
     if game.over:
         from yacht_edu.luck import luck_and_skill
@@ -295,7 +296,6 @@ def target_row(choice: Any, lang: str) -> ViewState:
 def not_offered(game: Game, lang: str) -> ViewState:
     """Said instead of the advice for a rule set whose target table is too large to solve."""
     from yacht_edu.reach import TARGET_RULES
-    from yacht_edu.rules import get_rules
 
     offered = t("list.separator", lang).join(get_rules(name).label(lang) for name in TARGET_RULES)
     return {"sentence": t("coach_target.not_offered", lang, rules=game.rules.label(lang),
