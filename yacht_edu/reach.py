@@ -37,6 +37,7 @@ from yacht_edu.solver import (
     optimal_score_distribution,
     solve_target,
 )
+from yacht_edu.solver.workers import default_progress
 
 __all__ = [
     "TARGET_RULES",
@@ -49,15 +50,6 @@ __all__ = [
     "reach_probability",
     "target_table",
 ]
-
-
-def default_progress() -> Progress | None:
-    """``tqdm``'s progress bar if it is installed: the first solve takes seconds."""
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:  # pragma: no cover - tqdm comes with the lab extra
-        return None
-    return tqdm  # type: ignore[no-any-return]
 
 
 def target_table(rules: RulesLike, progress: Progress | None = None) -> TargetTable:

@@ -37,19 +37,17 @@ import math
 import os
 import threading
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.solver.states import BoxRows
 from yacht_edu.solver.turn import BLOCKS, CHILDREN, KEEPS, PARENTS, first_roll
+from yacht_edu.solver.workers import Array
 
 __all__ = ["COMPILE_FROM", "card_tables", "chunk_kernel", "compile_ahead", "enabled",
            "spread_kernel", "turn_tables", "worth_it"]
 
-Array = npt.NDArray[Any]
-Ints = npt.NDArray[np.intp]
 #: The first hand's row among the keeps.
 HANDS_START = BLOCKS[5].start
 

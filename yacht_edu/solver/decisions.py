@@ -38,7 +38,7 @@ from yacht_edu.solver import compiled
 from yacht_edu.solver.objective import ExpectedScore, Objective, RuleOfThumb
 from yacht_edu.solver.states import StateSpace, box_rows, chunks
 from yacht_edu.solver.turn import plan_turn
-from yacht_edu.solver.workers import can_fork, processors, run_layers, shared_array
+from yacht_edu.solver.workers import Ints, can_fork, processors, run_layers, shared_array
 
 __all__ = [
     "BOX_BITS",
@@ -51,7 +51,6 @@ __all__ = [
     "pack",
 ]
 
-Ints = npt.NDArray[np.intp]
 
 #: Bits of the box and of each keep in a packed decision.
 BOX_BITS = KEEP_BITS = 5

@@ -18,15 +18,14 @@ from typing import Any
 
 import numba
 import numpy as np
-import numpy.typing as npt
 from numba import types
 
 from yacht_edu.solver.states import UPPER_BOXES
 from yacht_edu.solver.turn import BLOCKS, TAG_BITS
+from yacht_edu.solver.workers import Array
 
 __all__ = ["CACHED", "CHUNK_TYPES", "FOLDER", "SPREAD_TYPES", "chunk", "compile_entry", "spread"]
 
-Array = npt.NDArray[Any]
 
 MASK = (1 << TAG_BITS) - 1
 HANDS_START = BLOCKS[5].start

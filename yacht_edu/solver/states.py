@@ -38,11 +38,11 @@ from yacht_edu.errors import RuleError
 from yacht_edu.rules import UPPER_BONUS_THRESHOLD, Rules, RulesLike, get_rules, score_table
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.turn import HANDS
+from yacht_edu.solver.workers import Ints
 
 __all__ = ["BoxRows", "Layer", "OfferTables", "RowsInStates", "State", "StateSpace", "box_rows",
            "possible_scores"]
 
-Ints = npt.NDArray[np.intp]
 #: Upper subtotals 0..63; 63 stands for "63 or more".
 UPPER_CAP = UPPER_BONUS_THRESHOLD
 #: The most an upper box can hold (five sixes).

@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import threading
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -46,7 +46,7 @@ from yacht_edu.solver import cache
 from yacht_edu.solver.backward import best_over_boxes, best_rows_then, open_rows
 from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
 from yacht_edu.solver.turn import pick_each, plan_turn
-from yacht_edu.solver.workers import Progress, check_progress, processors, run_layers
+from yacht_edu.solver.workers import Array, Ints, Progress, check_progress, processors, run_layers
 
 __all__ = [
     "TARGET_RULES",
@@ -63,8 +63,6 @@ __all__ = [
     "target_hands",
 ]
 
-Array = npt.NDArray[Any]
-Ints = npt.NDArray[np.intp]
 
 def offers_target(rules: Rules) -> bool:
     """Whether a rule set's target table can be solved: its state is its filled boxes alone

@@ -33,7 +33,7 @@ object) for the exact one; the same functions serve both.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -53,6 +53,7 @@ from yacht_edu.hands import (
     sub_keeps,
 )
 from yacht_edu.ranking import TIE  # a tie: defined beside the ranking it shapes
+from yacht_edu.solver.workers import Array, Ints
 
 __all__ = [
     "FIRST_HAND",
@@ -81,7 +82,6 @@ __all__ = [
     "untag",
 ]
 
-Array = npt.NDArray[Any]
 
 
 
@@ -119,7 +119,6 @@ def _parents(size: int) -> tuple[tuple[slice, Ints], ...]:
     )
 
 
-Ints = npt.NDArray[np.intp]
 # For each keep of 1..5 dice, the keeps with one die fewer.
 PARENTS = ((), *(_parents(size) for size in range(1, NUMBER_OF_DICE + 1)))
 

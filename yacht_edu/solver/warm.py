@@ -30,7 +30,7 @@ from yacht_edu.i18n import t
 from yacht_edu.rules import Rules, get_rules
 from yacht_edu.solver import cache, compiled, target
 from yacht_edu.solver.target import solve_target
-from yacht_edu.solver.workers import Progress, start_progress
+from yacht_edu.solver.workers import Progress, default_progress, start_progress
 
 __all__ = ["LESSON_RULES", "LESSON_TABLES", "Table", "main", "parse_rules", "tables_of", "warm"]
 
@@ -115,14 +115,6 @@ def warm(tables: Iterable[Table], folder: Path, progress: Progress | None = None
     return written
 
 
-def _progress() -> Progress | None:
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        return None
-    return tqdm  # type: ignore[no-any-return]
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m yacht_edu.solver warm [--rules NAME[:OPTION=VALUE,...]]... [--cache DIR]``."""
     parser = argparse.ArgumentParser(prog="python -m yacht_edu.solver",
@@ -140,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               else [table for rules in arguments.rules for table in tables_of(rules)])
     folder = arguments.cache or cache.cache_dir()
     try:
-        written = warm(tables, folder, None if arguments.quiet else _progress())
+        written = warm(tables, folder, None if arguments.quiet else default_progress())
     except OSError as error:
         print(f"warm: {error}", file=sys.stderr)
         return 1

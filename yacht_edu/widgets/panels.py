@@ -41,10 +41,10 @@ from yacht_edu.widgets.state import ViewState
 
 if TYPE_CHECKING:
     from yacht_edu.probability.turn import Aim
+    from yacht_edu.solver.workers import Progress  # numpy's: for the type checker alone
 
 __all__ = ["COACH_MODES", "DEFAULT_TARGET", "CoachSettings", "chances_state", "coach_state"]
 
-Progress = Any  # a tqdm-like progress-bar factory
 
 
 # -- numbers a learner reads (written by yacht_edu.display.numbers) -----------------------------
@@ -258,7 +258,7 @@ def target_coach(game: Game, lang: str, progress: Progress | None,
 def target_advice(game: Game, lang: str, progress: Progress | None, target: int) -> ViewState:
     """The sentence and the ranked choices for reaching ``target``."""
     from yacht_edu.coach import advise
-    from yacht_edu.reach import default_progress
+    from yacht_edu.solver.workers import default_progress
 
     shown = digits(target, lang)
     advice = advise(game, target=target, progress=progress or default_progress())
@@ -311,7 +311,7 @@ def target_reached(game: Game, lang: str, settings: CoachSettings) -> ViewState:
     return {"sentence": " ".join(lines), "rows": [], "spread": ""}
 
 
-Mode = Callable[[Game, str, Progress | None, CoachSettings], ViewState]
+Mode = Callable[[Game, str, "Progress | None", CoachSettings], ViewState]
 
 #: The coach's modes: name → (message id of its name, what it says).  A mode is a function
 #: ``(game, lang, progress, settings) -> state``; the view offers a choice when there are several.
