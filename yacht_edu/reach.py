@@ -34,10 +34,10 @@ from yacht_edu.solver import (
     check_offered,
     check_progress,
     check_target,
+    default_progress,
     optimal_score_distribution,
     solve_target,
 )
-from yacht_edu.solver.workers import default_progress
 
 __all__ = [
     "TARGET_RULES",

@@ -92,7 +92,7 @@ from yacht_edu.solver.target import (
     solve_target_endgame,
 )
 from yacht_edu.solver.turn import TIE
-from yacht_edu.solver.workers import Progress, ProgressBar, check_progress
+from yacht_edu.solver.workers import Progress, ProgressBar, check_progress, default_progress
 
 __all__ = [
     "TARGET_RULES",
@@ -118,6 +118,7 @@ __all__ = [
     "choice_values",
     "clear_memory",
     "decision_table",
+    "default_progress",
     "evaluate",
     "exact_solution",
     "objective_of",

@@ -40,8 +40,8 @@ from yacht_edu.rules import get_rules
 from yacht_edu.widgets.state import ViewState
 
 if TYPE_CHECKING:
+    from yacht_edu import solver
     from yacht_edu.probability.turn import Aim
-    from yacht_edu.solver.workers import Progress  # numpy's: for the type checker alone
 
 __all__ = ["COACH_MODES", "DEFAULT_TARGET", "CoachSettings", "chances_state", "coach_state"]
 
@@ -125,7 +125,7 @@ class CoachSettings:
 # -- the coach ----------------------------------------------------------------------------------
 
 
-def average_coach(game: Game, lang: str, progress: Progress | None,
+def average_coach(game: Game, lang: str, progress: solver.Progress | None,
                   settings: CoachSettings) -> ViewState:
     """The mode that plays for the best final score on average."""
     from yacht_edu import coach  # loaded on the coach's first use: a game alone needs none
@@ -230,7 +230,7 @@ def plays_to_beat_the_leader(game: Game) -> bool:
     return len(game.players) > 1 and not game.over and game.round == game.turns
 
 
-def target_coach(game: Game, lang: str, progress: Progress | None,
+def target_coach(game: Game, lang: str, progress: solver.Progress | None,
                  settings: CoachSettings) -> ViewState:
     """The mode that plays for the best chance of reaching a target (``advise(..., target=)``)."""
     from yacht_edu.reach import NotOfferedError, check_offered
@@ -255,13 +255,14 @@ def target_coach(game: Game, lang: str, progress: Progress | None,
     return {"target": setting, "spread": ""} | target_advice(game, lang, progress, target)
 
 
-def target_advice(game: Game, lang: str, progress: Progress | None, target: int) -> ViewState:
+def target_advice(game: Game, lang: str, progress: solver.Progress | None,
+                  target: int) -> ViewState:
     """The sentence and the ranked choices for reaching ``target``."""
+    from yacht_edu import solver
     from yacht_edu.coach import advise
-    from yacht_edu.solver.workers import default_progress
 
     shown = digits(target, lang)
-    advice = advise(game, target=target, progress=progress or default_progress())
+    advice = advise(game, target=target, progress=progress or solver.default_progress())
     if game.dice is None:
         return {"sentence": t("coach_target.roll_first", lang, player=game.current_player,
                               target=shown, chance=percent(Fraction(advice.chance), lang)),
@@ -311,7 +312,7 @@ def target_reached(game: Game, lang: str, settings: CoachSettings) -> ViewState:
     return {"sentence": " ".join(lines), "rows": [], "spread": ""}
 
 
-Mode = Callable[[Game, str, "Progress | None", CoachSettings], ViewState]
+Mode = Callable[[Game, str, "solver.Progress | None", CoachSettings], ViewState]
 
 #: The coach's modes: name → (message id of its name, what it says).  A mode is a function
 #: ``(game, lang, progress, settings) -> state``; the view offers a choice when there are several.
@@ -322,7 +323,7 @@ COACH_MODES: Mapping[str, tuple[str, Mode]] = {
 
 
 def coach_state(game: Game, lang: str, mode: str = "average",
-                progress: Progress | None = None,
+                progress: solver.Progress | None = None,
                 settings: CoachSettings | None = None) -> ViewState:
     """What the coach says now, in ``mode``, with the modes to choose from."""
     _, speak = COACH_MODES[mode]
