@@ -649,7 +649,7 @@ class _NoInput(io.TextIOBase):
 
 def _limit_memory() -> None:  # pragma: no cover - runs in the child
     """At most :data:`MEMORY_LIMIT` more bytes of address space than the child has now."""
-    import resource
+    import resource  # Unix only, as the fork this runs after
 
     with open("/proc/self/statm") as statm:
         now = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")

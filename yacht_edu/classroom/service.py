@@ -502,7 +502,7 @@ def secret(folder: Path) -> bytes:
 def more_files() -> None:
     """Raise this process's limit of open files to the most the system lets it have (a
     systemd service starts with 1,024: every open connection takes one)."""
-    import resource
+    import resource  # Unix only
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != hard:
