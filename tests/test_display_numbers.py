@@ -11,7 +11,7 @@ import sympy
 
 from yacht_edu.display import numbers
 from yacht_edu.display.compare import cell_text
-from yacht_edu.display.explain import explain_kind_chain, explain_one_roll, fairness_summary
+from yacht_edu.display.explain import fairness_summary
 from yacht_edu.display.numbers import (
     about_one_in,
     about_points,
@@ -26,6 +26,8 @@ from yacht_edu.display.numbers import (
 from yacht_edu.errors import ArgumentTypeError
 from yacht_edu.i18n import LANGUAGES, t
 from yacht_edu.probability.fairness import FewRollsWarning, fairness
+from yacht_edu.probability.kind_chain import explain_kind_chain
+from yacht_edu.probability.one_roll import explain_one_roll
 
 
 def test_a_fraction_with_its_decimal() -> None:

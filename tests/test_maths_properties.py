@@ -27,9 +27,11 @@ from yacht_edu import Dice, Game, RuleError, coach, luck, policies, reach, solve
 from yacht_edu import probability as p
 from yacht_edu.compare import compare_rules
 from yacht_edu.custom import custom_rules
-from yacht_edu.display import explain, numbers
+from yacht_edu.display import numbers
 from yacht_edu.i18n import UnknownLanguageError, set_language
 from yacht_edu.probability import fairness, waiting
+from yacht_edu.probability.kind_chain import explain_kind_chain
+from yacht_edu.probability.one_roll import explain_one_roll
 
 PACKAGE_ERRORS = (RuleError, UnknownLanguageError)
 YACHT = (6, 6, 6, 2, 1)
@@ -56,7 +58,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "expected_one_roll(rules)": lambda x: p.expected_one_roll("choice", x),
     "one_roll_distribution(box)": lambda x: p.one_roll_distribution(x),
     "score_variable(name)": lambda x: p.score_variable("choice", "yacht", x),
-    "explain_one_roll(lang)": lambda x: explain.explain_one_roll("yacht", "yacht", x),
+    "explain_one_roll(lang)": lambda x: explain_one_roll("yacht", "yacht", x),
     # probability: a turn
     "p_within(box)": lambda x: p.p_within(x),
     "p_within(rolls)": lambda x: p.p_within("yacht", x),
@@ -83,7 +85,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "kind_of": lambda x: p.kind_of(x),
     "kind_limit": lambda x: p.kind_limit(x),
     "kind_state_labels(lang)": lambda x: p.kind_state_labels(5, x),
-    "explain_kind_chain": lambda x: explain.explain_kind_chain(x),
+    "explain_kind_chain": lambda x: explain_kind_chain(x),
     "teacher_table(rules)": lambda x: p.teacher_table(x),
     "teacher_table(rolls)": lambda x: p.teacher_table(rolls=x),
     "with_decimal": lambda x: numbers.with_decimal(x),

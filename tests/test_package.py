@@ -58,9 +58,9 @@ def test_the_game_does_not_import_the_rule_designer(module: str) -> None:
     assert "yacht_edu.custom" not in loaded and "yacht_edu.saved" not in loaded
 
 
-def test_the_checks_read_only_the_errors_and_the_catalog() -> None:
+def test_the_checks_read_only_the_errors_the_catalog_and_the_dice_faces() -> None:
     assert package_modules_loaded_by("yacht_edu.checks") == [
-        "yacht_edu.checks", "yacht_edu.errors", "yacht_edu.i18n"]
+        "yacht_edu.checks", "yacht_edu.errors", "yacht_edu.hands", "yacht_edu.i18n"]
 
 
 def test_the_guard_reads_only_the_errors_and_the_catalog() -> None:

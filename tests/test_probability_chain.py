@@ -14,7 +14,6 @@ from collections import Counter
 import pytest
 import sympy
 
-from yacht_edu.display.explain import explain_kind_chain
 from yacht_edu.probability import (
     InvalidTargetError,
     expected_rolls_to_kind,
@@ -26,6 +25,7 @@ from yacht_edu.probability import (
     p_kind_within,
     p_within,
 )
+from yacht_edu.probability.kind_chain import explain_kind_chain
 
 BOXES = [(5, "yacht", "yacht"), (5, "yahtzee", "yahtzee"), (4, "four_of_a_kind", "yacht"),
          (4, "four_of_a_kind", "yahtzee"), (3, "three_of_a_kind", "yahtzee")]

@@ -1,6 +1,7 @@
-"""The generic checks of a value a learner passes in: a whole number, a list, a switch, a seed,
-players' names, a number of decimal places; and of the fields of a JSON object the package reads
-(a saved game, an event sent to the class service: :func:`json_fields`).
+"""The generic checks of a value a learner passes in: a whole number, a list, a die's face and a
+list of dice, a switch, a seed, players' names, a number of decimal places; and of the fields of a
+JSON object the package reads (a saved game, an event sent to the class service:
+:func:`json_fields`).
 
 Each gives the value back in the form the package uses (an int, a tuple) or raises the
 package's own error naming what was given; none of them knows the rules of the game.  Pure
@@ -25,7 +26,15 @@ from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any, Literal, Protocol
 
-from yacht_edu.errors import ArgumentTypeError, InvalidPlayersError, InvalidSeedError, RuleError
+from yacht_edu.errors import (
+    ArgumentTypeError,
+    InvalidDiceError,
+    InvalidKeepError,
+    InvalidPlayersError,
+    InvalidSeedError,
+    RuleError,
+)
+from yacht_edu.hands import FACES
 from yacht_edu.i18n import Given
 
 __all__ = [
@@ -39,6 +48,7 @@ __all__ = [
     "check_seed",
     "check_switch",
     "each_key_once",
+    "faces",
     "is_printable",
     "items",
     "whole_number",
@@ -103,6 +113,33 @@ def items(value: object, error: type[RuleError], msgid: str, /, *, sets: bool = 
     if len(found) > MOST_ITEMS:
         raise error("error.too_many_items", given=Given(value), most=MOST_ITEMS)
     return found
+
+
+def check_face(value: object) -> int:
+    """``value`` as a die face, or :class:`InvalidDiceError` naming what is wrong with it."""
+    face = whole_number(value)
+    if face is None:
+        raise InvalidDiceError("error.die_not_whole", value=Given(value))
+    if face not in FACES:
+        raise InvalidDiceError("error.die_out_of_range", value=face)
+    return face
+
+
+def faces(values: object, *, error: type[InvalidDiceError | InvalidKeepError] = InvalidDiceError,
+          msgid: str = "error.not_a_dice_list") -> tuple[int, ...]:
+    """The faces of a list of dice (any length), each checked: the one validation of dice at the
+    boundary, for ``Dice``, ``score``, ``keep=`` and ``result=`` alike.
+
+    >>> faces([6, 6, 2])
+    (6, 6, 2)
+    """
+    given = items(values, error, msgid)
+    try:
+        return tuple(check_face(v) for v in given)
+    except InvalidDiceError as wrong:
+        if error is InvalidDiceError:
+            raise
+        raise error(wrong.msgid, **wrong.params) from None
 
 
 def can_look_up(value: object) -> bool:

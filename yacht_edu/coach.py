@@ -30,13 +30,14 @@ from yacht_edu.dice import Dice, kept_values
 from yacht_edu.errors import ArgumentTypeError, NeedsLibraryError, RuleError, UnknownEventError
 from yacht_edu.events import RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.game import Game, check_game
-from yacht_edu.i18n import Given, box_name, digits, t, tn
+from yacht_edu.i18n import Given, digits, t, tn
 from yacht_edu.lite import has_numpy
 from yacht_edu.ranking import TIE, ChoiceWorth, rank
 from yacht_edu.ranking import ChoiceValue as ChoiceValue  # the coach's own name for it
 from yacht_edu.rules import Rules, RulesLike
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.shipped import turn as shipped_turn
+from yacht_edu.shown import shown_by
 from yacht_edu.situation import SituationError, read_situation
 
 if TYPE_CHECKING:
@@ -89,14 +90,13 @@ class Choice:
         return isinstance(self.choice, tuple)
 
     def label(self, lang: str | None = None) -> str:
-        """The choice in words: "Keep 2 2", "Roll all five again", "Score Full House"."""
-        return choice_label(self.choice, lang)
+        """The choice in words: "Keep 2 2, roll the rest", "Roll all five again", "Score Full
+        House" (:func:`yacht_edu.display.words.choice_label`)."""
+        return shown_by(self.choice, "yacht_edu.display.words", "choice_label", lang)
 
     def __str__(self) -> str:
         """What a learner reads, in the session's language (``repr()`` is Python's)."""
-        from yacht_edu.display.plain import choice_text
-
-        return choice_text(self)
+        return shown_by(self, "yacht_edu.display.plain", "choice_text")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
@@ -112,16 +112,6 @@ class Choice:
 def choice_key(choice: object) -> ChoiceValue:
     """A choice as advice lists it: a box name, or the kept values in order (any order given)."""
     return choice if isinstance(choice, str) else tuple(sorted(kept_values(choice)))
-
-
-def choice_label(choice: ChoiceValue, lang: str | None = None) -> str:
-    if isinstance(choice, str):
-        return t("coach.score", lang, box=box_name(choice, lang))
-    if not choice:
-        return t("coach.keep_nothing", lang)
-    if len(choice) == 5:
-        return t("coach.keep_all", lang)
-    return t("coach.keep", lang, dice=" ".join(map(str, choice)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -201,17 +191,13 @@ class Advice(Sequence[Choice]):
 
     def __str__(self) -> str:
         """What a learner reads, in the session's language (``repr()`` is Python's)."""
-        from yacht_edu.display.plain import advice_text
-
-        return advice_text(self)
+        return shown_by(self, "yacht_edu.display.plain", "advice_text")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
-        from yacht_edu.display.coach import advice_html
-
-        return advice_html(self)
+        return shown_by(self, "yacht_edu.display.coach", "advice_html")
 
 
 # -- advise --------------------------------------------------------------------------------------
@@ -340,9 +326,7 @@ class Decision:
 
     def __str__(self) -> str:
         """What a learner reads, in the session's language (``repr()`` is Python's)."""
-        from yacht_edu.display.plain import decision_text
-
-        return decision_text(self)
+        return shown_by(self, "yacht_edu.display.plain", "decision_text")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
@@ -409,17 +393,13 @@ class Analysis(Sequence[Decision]):
 
     def __str__(self) -> str:
         """What a learner reads, in the session's language (``repr()`` is Python's)."""
-        from yacht_edu.display.plain import analysis_text
-
-        return analysis_text(self)
+        return shown_by(self, "yacht_edu.display.plain", "analysis_text")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
-        from yacht_edu.display.coach import analysis_html
-
-        return analysis_html(self)
+        return shown_by(self, "yacht_edu.display.coach", "analysis_html")
 
 
 def analyse(game: Game, *, progress: Progress | None = None) -> Analysis:

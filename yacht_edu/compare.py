@@ -28,6 +28,7 @@ from yacht_edu.checks import items
 from yacht_edu.errors import RuleDesignError
 from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, RulesLike, get_rules
+from yacht_edu.shown import shown_by
 from yacht_edu.solver import objective_of, play_forward, solve
 
 __all__ = ["Comparison", "RulesSummary", "compare_rules", "summarise"]
@@ -75,9 +76,7 @@ class Comparison:
         return tuple(dict.fromkeys(box for s in self.summaries for box in s.rules.boxes))
 
     def _repr_html_(self) -> str:
-        from yacht_edu.display.compare import comparison_html
-
-        return comparison_html(self)
+        return shown_by(self, "yacht_edu.display.compare", "comparison_html")
 
 
 def compare_rules(rule_sets: Iterable[RulesLike]) -> Comparison:

@@ -20,10 +20,11 @@ from fractions import Fraction
 from typing import SupportsIndex, overload
 
 from yacht_edu import hands
-from yacht_edu.checks import check_seed, items, whole_number
+from yacht_edu.checks import check_seed, faces, items, whole_number
 from yacht_edu.errors import InvalidDiceError, InvalidKeepError, ReadOnlyError
 from yacht_edu.hands import FACES, NUMBER_OF_DICE, Hand
 from yacht_edu.i18n import Faces, Given
+from yacht_edu.shown import shown_by
 
 __all__ = [
     "FACES",
@@ -32,42 +33,12 @@ __all__ = [
     "DiceRoller",
     "Hand",
     "clear_dice_caches",
-    "faces",
     "keeps",
     "kept_values",
     "multiset_chance",
     "multisets",
     "reroll_chances",
 ]
-
-
-def check_face(value: object) -> int:
-    """``value`` as a die face, or :class:`InvalidDiceError` naming what is wrong with it."""
-    face = whole_number(value)
-    if face is None:
-        raise InvalidDiceError("error.die_not_whole", value=Given(value))
-    if face not in FACES:
-        raise InvalidDiceError("error.die_out_of_range", value=face)
-    return face
-
-
-def faces(values: object, *, error: type[InvalidDiceError | InvalidKeepError] = InvalidDiceError,
-          msgid: str = "error.not_a_dice_list") -> tuple[int, ...]:
-    """The faces of a list of dice (any length), each checked: the one validation of dice at the
-    boundary, for ``Dice``, ``score``, ``keep=`` and ``result=`` alike.
-
-    >>> faces([6, 6, 2])
-    (6, 6, 2)
-    """
-    if isinstance(values, Dice):
-        return values.values
-    given = items(values, error, msgid)
-    try:
-        return tuple(check_face(v) for v in given)
-    except InvalidDiceError as wrong:
-        if error is InvalidDiceError:
-            raise
-        raise error(wrong.msgid, **wrong.params) from None
 
 
 def kept_values(values: object) -> tuple[int, ...]:
@@ -157,9 +128,7 @@ class Dice(Sequence[int]):
         return f"Dice({', '.join(map(str, self._values))})"
 
     def _repr_html_(self) -> str:
-        from yacht_edu.display import dice_html
-
-        return dice_html(self)
+        return shown_by(self, "yacht_edu.display.dice", "dice_html")
 
 
 class DiceRoller:

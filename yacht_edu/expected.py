@@ -2,7 +2,7 @@
 :func:`yacht_edu.optimal_expected_score` gives, from the numpy solver (:mod:`yacht_edu.solver`)
 or, where numpy is missing, from the tables shipped in the package (:mod:`yacht_edu.shipped`).
 
-Pure Python: it imports nothing beyond the standard library.
+Pure Python: it imports nothing beyond the standard library and :func:`~yacht_edu.shown.shown_by`.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from yacht_edu.shown import shown_by
 
 if TYPE_CHECKING:
     import sympy
@@ -31,9 +33,7 @@ class Expected:
 
     def __str__(self) -> str:
         """What a learner reads, in the session's language (``repr()`` is Python's)."""
-        from yacht_edu.display.plain import expected_text
-
-        return expected_text(self)
+        return shown_by(self, "yacht_edu.display.plain", "expected_text")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))

@@ -46,6 +46,7 @@ from yacht_edu.events import Event, RollEvent, RollOffEvent, ScoreEvent
 from yacht_edu.i18n import Given, t, tn
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Option, Scorecard
+from yacht_edu.shown import shown_by
 
 if TYPE_CHECKING:
     from yacht_edu.saved import SavedGame
@@ -360,17 +361,13 @@ class Game:
 
     def __str__(self) -> str:
         """What a learner reads, in the session's language (``repr()`` is Python's)."""
-        from yacht_edu.display.plain import game_text
-
-        return game_text(self)
+        return shown_by(self, "yacht_edu.display.plain", "game_text")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
-        from yacht_edu.display import game_html
-
-        return game_html(self)
+        return shown_by(self, "yacht_edu.display.game", "game_html")
 
     # -- inside -------------------------------------------------------------------------------
 

@@ -49,6 +49,7 @@ from yacht_edu.coach import Analysis, advise, analyse
 from yacht_edu.game import Game, check_game
 from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
+from yacht_edu.shown import shown_by
 from yacht_edu.solver import Objective, Progress, objective_of
 
 __all__ = ["LuckAndSkill", "LuckAndSkillTable", "luck_and_skill"]
@@ -80,9 +81,7 @@ class LuckAndSkill:
                 f"loss={self.loss:.2f}, final={self.final:.2f}{running})")
 
     def _repr_html_(self) -> str:
-        from yacht_edu.display.luck import luck_html
-
-        return luck_html((self,))
+        return shown_by((self,), "yacht_edu.display.luck", "luck_html")
 
 
 @dataclass(frozen=True, eq=False)
@@ -119,9 +118,8 @@ class LuckAndSkillTable(Mapping[str, LuckAndSkill]):
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        from yacht_edu.display.luck import luck_html
-
-        return luck_html(tuple(self.entries.values()), self.rules, self.staged_rolls)
+        return shown_by(tuple(self.entries.values()), "yacht_edu.display.luck", "luck_html",
+                        self.rules, self.staged_rolls)
 
 
 def luck_and_skill(game: Game, *, progress: Progress | None = None) -> LuckAndSkillTable:

@@ -25,6 +25,7 @@ import sympy
 
 from yacht_edu.dice import FACES
 from yacht_edu.display.numbers import decimal
+from yacht_edu.display.words import strategy_name
 from yacht_edu.i18n import BIDI_CONTROLS, box_name, check_language, t, tn
 from yacht_edu.probability import (
     kind_of,
@@ -48,7 +49,6 @@ from yacht_edu.probability.waiting import (
 )
 from yacht_edu.probability.waiting import turns as whole_turns
 from yacht_edu.rules import RulesLike, get_rules
-from yacht_edu.strategies import strategy_name
 
 try:
     import matplotlib.pyplot as plt

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from yacht_edu.dice import Dice, faces, kept_values
+from yacht_edu.checks import faces
+from yacht_edu.dice import Dice, kept_values
 from yacht_edu.errors import InvalidKeepError, LearnerFunctionError, RuleError
 from yacht_edu.guard import answers, is_ours, name_of
 from yacht_edu.hands import FACES, Hand

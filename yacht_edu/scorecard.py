@@ -32,6 +32,7 @@ from yacht_edu.rules import (
     hand_of,
     is_five_of_a_kind,
 )
+from yacht_edu.shown import shown_by
 
 __all__ = ["Option", "Scorecard"]
 
@@ -246,6 +247,4 @@ class Scorecard:
         return f"Scorecard({self.rules!r}, total={self.total}, filled={{{filled}}})"
 
     def _repr_html_(self) -> str:
-        from yacht_edu.display import scorecard_html
-
-        return scorecard_html(self)
+        return shown_by(self, "yacht_edu.display.scorecard", "scorecard_html")

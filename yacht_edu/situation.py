@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from yacht_edu.checks import whole_number
-from yacht_edu.dice import Dice, faces
+from yacht_edu.checks import faces, whole_number
+from yacht_edu.dice import Dice
 from yacht_edu.errors import ArgumentTypeError, NeedsLibraryError, RuleError
 from yacht_edu.i18n import BoxName, Given
 from yacht_edu.rules import ROLLS, Rules, RulesLike, get_rules

@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.checks import check_seed, whole_number
-from yacht_edu.i18n import Given, catalog, t
+from yacht_edu.i18n import Given, t
 from yacht_edu.policies import (
     GAME_STRATEGIES,
     STRATEGIES,
@@ -50,6 +50,7 @@ from yacht_edu.policies import (
 from yacht_edu.probability.errors import InvalidCountError
 from yacht_edu.probability.turn import box_pars
 from yacht_edu.rules import Rules, RulesLike, get_rules
+from yacht_edu.shown import shown_by
 from yacht_edu.solver import (
     Expected,
     Progress,
@@ -149,7 +150,7 @@ class Simulation:
         target player is not the optimal player of the expected score)."""
         if self.target is not None:
             return t("strategy.playing_for", lang, target=self.target)
-        return strategy_name(self.strategy, lang)
+        return shown_by(self.strategy, "yacht_edu.display.words", "strategy_name", lang)
 
     def histogram(self, width: int = 10) -> dict[int, int]:
         """How many games ended in each bin ``[start, start + width)``, by start."""
@@ -167,24 +168,13 @@ class Simulation:
 
     def __str__(self) -> str:
         """What a learner reads, in the session's language (``repr()`` is Python's)."""
-        from yacht_edu.display.plain import simulation_text
-
-        return simulation_text(self)
+        return shown_by(self, "yacht_edu.display.plain", "simulation_text")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
-        from yacht_edu.display.strategies import simulation_html
-
-        return simulation_html(self)
-
-
-def strategy_name(name: str, lang: str | None = None) -> str:
-    """A strategy's name in words (``chase_five`` in the learner's language); a learner's own
-    strategy by the name of its function."""
-    msgid = f"strategy.{name}"
-    return t(msgid, lang) if msgid in catalog("en") else name
+        return shown_by(self, "yacht_edu.display.strategies", "simulation_html")
 
 
 #: More points than any game can score (a target above it is never reached).
@@ -210,7 +200,7 @@ def simulate(strategy: str | Strategy = "optimal", rules: RulesLike = "yacht",
     count = check_games(games)
     rng = np.random.default_rng(check_seed(seed))
     objective = objective_of(chosen, ruleset, target=target, progress=progress)
-    desc = strategy_name(chosen.name)
+    desc = shown_by(chosen.name, "yacht_edu.display.words", "strategy_name")
     if objective.by_points():  # a target: the choices depend on the points, planned each turn
         scores = play_games(objective, count, rng, progress=progress, desc=desc)
     else:

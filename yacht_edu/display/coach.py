@@ -5,15 +5,16 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from yacht_edu.coach import choice_label
 from yacht_edu.display.dice import die_svg
 from yacht_edu.display.numbers import decimal, percent, percentage_points
 from yacht_edu.display.plain import expected_now_text, known
 from yacht_edu.display.text import direction
+from yacht_edu.display.words import choice_label
 from yacht_edu.i18n import t
 
 if TYPE_CHECKING:
-    from yacht_edu.coach import Advice, Analysis, ChoiceValue
+    from yacht_edu.coach import Advice, Analysis
+    from yacht_edu.ranking import ChoiceValue
 
 __all__ = ["advice_html", "analysis_html"]
 

@@ -17,8 +17,7 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from yacht_edu.checks import items, whole_number
-from yacht_edu.dice import faces
+from yacht_edu.checks import faces, items, whole_number
 from yacht_edu.errors import InvalidKeepError
 from yacht_edu.i18n import Given, t
 

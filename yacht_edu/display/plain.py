@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from yacht_edu.display.game import game_status
 from yacht_edu.display.numbers import decimal, percent, percentage_points
+from yacht_edu.display.words import choice_label
 from yacht_edu.i18n import t
 
 if TYPE_CHECKING:
@@ -35,8 +36,6 @@ SHOWN_CHOICES = 10
 def choice_text(choice: Choice, lang: str | None = None) -> str:
     """One choice: what it is, its expected final score (± sd, or the chance of reaching the
     target) and what it gives up."""
-    from yacht_edu.coach import choice_label
-
     label = choice_label(choice.choice, lang)
     if known(choice.chance):  # ranked for a target
         return PARTS.join([
@@ -93,8 +92,6 @@ def advice_text(advice: Advice, lang: str | None = None) -> str:
 
 def decision_text(decision: Decision, lang: str | None = None) -> str:
     """One decision of a game: who, when, the dice, what was chosen, the best, the loss."""
-    from yacht_edu.coach import choice_label
-
     best = " / ".join(choice_label(b, lang) for b in decision.best)
     return PARTS.join([
         decision.player, f"{t('analysis.col_turn', lang)} {decision.turn}",

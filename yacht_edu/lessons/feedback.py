@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from yacht_edu import sender
 from yacht_edu.i18n import catalog, check_language, plural_catalog, t, tn
 from yacht_edu.lessons.exercise import Task, Verdict, exercise
+from yacht_edu.shown import shown_by
 
 __all__ = ["ASK_AFTER", "GUESS_MARK", "STRICT", "Feedback", "WrongAnswerError", "check",
            "reset_tries", "tries", "worked_answer"]
@@ -62,9 +63,7 @@ class Feedback:
         printer.text(str(self))  # type: ignore[attr-defined]
 
     def _repr_html_(self) -> str:
-        from yacht_edu.lessons.face import feedback_html
-
-        return feedback_html(self)
+        return shown_by(self, "yacht_edu.lessons.face", "feedback_html")
 
 
 _MARK = {True: "✔", False: "✘", None: "…"}

@@ -43,7 +43,7 @@ NUMPY_FREE = (
     "yacht_edu", "yacht_edu.dice", "yacht_edu.rules", "yacht_edu.scorecard", "yacht_edu.game",
     "yacht_edu.events", "yacht_edu.saved", "yacht_edu.errors", "yacht_edu.checks",
     "yacht_edu.i18n", "yacht_edu.hands", "yacht_edu.custom", "yacht_edu.policies",
-    "yacht_edu.guard",
+    "yacht_edu.guard", "yacht_edu.shown",
     # the exact chances, and the coach from the tables shipped in the package
     "yacht_edu.probability", "yacht_edu.probability.one_roll", "yacht_edu.probability.turn",
     "yacht_edu.probability.kind_chain", "yacht_edu.probability.table",
@@ -53,6 +53,7 @@ NUMPY_FREE = (
     "yacht_edu.situation", "yacht_edu.coach",
     # the faces: the board with its panels, the words and numbers shown
     "yacht_edu.display", "yacht_edu.display.coach", "yacht_edu.display.plain",
+    "yacht_edu.display.words",
     "yacht_edu.widgets", "yacht_edu.widgets.board", "yacht_edu.widgets.panels",
     "yacht_edu.widgets.state", "yacht_edu.widgets.classview", "yacht_edu.widgets.tally",
     # the lessons' checks of lessons 1 to 4, 9 and 10, the class service's sender, the browser

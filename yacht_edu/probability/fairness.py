@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Any
 import sympy
 from sympy import Expr, Rational
 
-from yacht_edu.checks import check_seed, items, whole_number
-from yacht_edu.dice import FACES, faces
+from yacht_edu.checks import check_seed, faces, items, whole_number
+from yacht_edu.dice import FACES
 from yacht_edu.errors import InvalidDiceError, RuleError
 from yacht_edu.i18n import Given, t
+from yacht_edu.shown import shown_by
 
 if TYPE_CHECKING:  # numpy only where fair dice are simulated: the statistic needs none
     import numpy as np
@@ -168,6 +169,12 @@ class FairnessTest:
         return bool(self.expected >= LEAST_EXPECTED)
 
     @property
+    def least_rolls(self) -> int:
+        """The fewest rolls for a reliable test: each face expected :data:`LEAST_EXPECTED`
+        times."""
+        return LEAST_EXPECTED * len(self.counts)
+
+    @property
     def simulated_error(self) -> float:
         """The standard error of the simulated p-value."""
         p = self.simulated_p_value
@@ -175,9 +182,7 @@ class FairnessTest:
 
     def __str__(self) -> str:
         """What a learner reads, in the session's language (``repr()`` is Python's)."""
-        from yacht_edu.display.explain import fairness_summary
-
-        return fairness_summary(self)
+        return shown_by(self, "yacht_edu.display.explain", "fairness_summary")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
@@ -213,6 +218,6 @@ def fairness(counts: Sequence[int] | Mapping[int, int], *, simulations: int = 10
                           float((scaled >= observed).mean()), simulations, seed,
                           (scaled / rolls).astype(float))
     if not result.reliable:
-        warnings.warn(t("fairness.few_rolls", None, least=LEAST_EXPECTED * len(FACES)),
+        warnings.warn(t("fairness.few_rolls", None, least=result.least_rolls),
                       FewRollsWarning, stacklevel=2)
     return result

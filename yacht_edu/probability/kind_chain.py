@@ -29,9 +29,11 @@ from yacht_edu.hands import HANDS
 from yacht_edu.i18n import Given, t
 from yacht_edu.probability.errors import InvalidTargetError
 from yacht_edu.rules import RulesLike, get_rules
+from yacht_edu.shown import shown_by
 
 __all__ = [
     "expected_rolls_to_kind",
+    "explain_kind_chain",
     "kind_chain",
     "kind_limit",
     "kind_of",
@@ -159,3 +161,13 @@ def expected_rolls_to_kind(target: int = 5) -> Rational:
     row of the fundamental matrix (I - Q)^-1.
     """
     return _expected_rolls(check_target(target))
+
+
+def explain_kind_chain(target: int = 5, lang: str | None = None) -> str:
+    """Why the chain looks as it does, in the words a teacher would use at the board: the
+    chances to stay on its diagonal and the rolls it takes on average (written by
+    :func:`yacht_edu.display.explain.kind_chain_sentence`)."""
+    chain = kind_chain(target)
+    stays = [chain[k, k] for k in range(1, target)]
+    return shown_by(target, "yacht_edu.display.explain", "kind_chain_sentence", stays,
+                    expected_rolls_to_kind(target), lang)

@@ -22,12 +22,14 @@ from yacht_edu.errors import ArgumentTypeError, RuleError
 from yacht_edu.hands import HAND_ROLLS, ORDERED_ROLLS, orders
 from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, RulesLike, get_rules, score_table
+from yacht_edu.shown import shown_by
 
 __all__ = [
     "ORDERED_ROLLS",
     "Distribution",
     "count_one_roll",
     "expected_one_roll",
+    "explain_one_roll",
     "one_roll_distribution",
     "orders",
     "p_one_roll",
@@ -124,9 +126,18 @@ class Distribution(Mapping[int, Rational]):
         return f"Distribution({{{shown}}})"
 
     def _repr_html_(self) -> str:
-        from yacht_edu.display.tables import distribution_html
+        return shown_by(self, "yacht_edu.display.tables", "distribution_html")
 
-        return distribution_html(self)
+
+def explain_one_roll(box: str, rules: RulesLike = "yacht", lang: str | None = None) -> str:
+    """The counting argument in one sentence: the count out of 7,776, the chance in lowest
+    terms and its decimal (written by :func:`yacht_edu.display.explain.one_roll_sentence`).
+
+    >>> explain_one_roll("choice", lang="en")
+    'Of the 7776 ordered rolls of five dice, 7776 score in Choice: P = 7776/7776 = 1.'
+    """
+    return shown_by(box, "yacht_edu.display.explain", "one_roll_sentence",
+                    count_one_roll(box, rules), lang)
 
 
 def one_roll_distribution(box: str, rules: RulesLike = "yacht") -> Distribution:

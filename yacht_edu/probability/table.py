@@ -18,6 +18,7 @@ from yacht_edu.i18n import t
 from yacht_edu.probability.one_roll import count_one_roll, p_one_roll
 from yacht_edu.probability.turn import best_expected, check_asked_rolls, p_within
 from yacht_edu.rules import Rules, RulesLike, get_rules
+from yacht_edu.shown import shown_by
 
 __all__ = ["Row", "TeacherTable", "teacher_table"]
 
@@ -47,19 +48,13 @@ class TeacherTable:
                 t("probability.table.best_expected", self.lang, count=self.rolls)]
 
     def __repr__(self) -> str:
-        from yacht_edu.display.tables import teacher_table_text
-
-        return teacher_table_text(self)
+        return shown_by(self, "yacht_edu.display.tables", "teacher_table_text")
 
     def _repr_html_(self) -> str:
-        from yacht_edu.display.tables import teacher_table_html
-
-        return teacher_table_html(self)
+        return shown_by(self, "yacht_edu.display.tables", "teacher_table_html")
 
     def _repr_latex_(self) -> str:
-        from yacht_edu.display.tables import teacher_table_latex
-
-        return teacher_table_latex(self)
+        return shown_by(self, "yacht_edu.display.tables", "teacher_table_latex")
 
 
 def teacher_table(rules: RulesLike = "yacht", *, rolls: int | None = None,

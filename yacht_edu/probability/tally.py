@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from yacht_edu import dice
+from yacht_edu import checks
 from yacht_edu.dice import FACES
 from yacht_edu.errors import InvalidDiceError, RuleError
 from yacht_edu.i18n import Given
@@ -155,7 +155,7 @@ def checked_faces(faces: Iterable[int]) -> tuple[int, ...]:
     """The faces, checked first (a bad one raises before any is added), read as dice are: a
     single value or an endless iterator is refused."""
     try:
-        return dice.faces(faces)
+        return checks.faces(faces)
     except InvalidDiceError as wrong:
         raise BadCountsError(wrong.msgid, **wrong.params) from None
 

@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from yacht_edu.i18n import t
 from yacht_edu.rules import Rules
+from yacht_edu.shown import shown_by
 from yacht_edu.solver.exact import ExactSolution, turn_denominator
 from yacht_edu.solver.play import turn_ends
 from yacht_edu.solver.states import box_rows
@@ -78,9 +79,7 @@ class ScoreDistribution(Mapping[int, "sympy.Rational"]):
 
     def __str__(self) -> str:
         """What a learner reads, in the session's language (``repr()`` is Python's)."""
-        from yacht_edu.display.plain import distribution_text
-
-        return distribution_text(self)
+        return shown_by(self, "yacht_edu.display.plain", "distribution_text")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))

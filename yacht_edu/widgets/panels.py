@@ -34,6 +34,7 @@ from yacht_edu.display.numbers import (
     percent,
     percentage_points,
 )
+from yacht_edu.display.words import choice_label
 from yacht_edu.game import Game
 from yacht_edu.i18n import box_name, digits, t, tn
 from yacht_edu.rules import get_rules
@@ -192,8 +193,6 @@ def analysis_state(analysis: Any, lang: str) -> ViewState:
     lines = [t("board.analysis_player", lang, player=s.player, loss=f"{s.loss:.2f}",
                mistakes=s.mistakes, count=s.decisions) for s in analysis.players]
     worst = sorted((d for d in analysis.decisions if not d.is_best), key=lambda d: -d.loss)[:5]
-    from yacht_edu.coach import choice_label
-
     return {"sentence": " ".join(lines), "spread": "",
             "columns": [t("analysis.col_player", lang), t("analysis.col_turn", lang),
                         t("analysis.col_chosen", lang), t("analysis.col_best", lang),
