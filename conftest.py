@@ -213,7 +213,8 @@ def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     shipped in the package, nothing in memory, so a test sees exactly what it solves and saves
     itself."""
     from yacht_edu import shipped
-    from yacht_edu.solver import cache, clear_memory
+    from yacht_edu.solver import cache
+    from yacht_edu.solver.cache import clear_memory
 
     monkeypatch.setenv(_CACHE, str(tmp_path / "own"))
     monkeypatch.delenv("YACHT_EDU_SHARED_CACHE", raising=False)

@@ -64,7 +64,8 @@ def solve_from_nothing(name: str, variant: dict[str, Any]) -> dict[str, Any]:
     with the cache empty: the shipped table read where the package ships one (else solved
     again), and saved into the cache."""
     from yacht_edu.rules import get_rules
-    from yacht_edu.solver import clear_memory, solve
+    from yacht_edu.solver import solve
+    from yacht_edu.solver.cache import clear_memory
     from yacht_edu.solver.ship import shipped_arrays
 
     wall, cpu = time.perf_counter(), processor_time()

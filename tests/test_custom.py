@@ -30,6 +30,7 @@ from yacht_edu.i18n import LANGUAGES
 from yacht_edu.probability import best_expected, one_roll_distribution, p_one_roll, p_within
 from yacht_edu.rules import RULE_SETS, Rules, get_rules
 from yacht_edu.solver import MOST_STATES, solve
+from yacht_edu.solver.cache import clear_memory
 
 SAMPLE_MOMENTS = 40
 
@@ -464,7 +465,7 @@ def test_a_saved_table_is_found_by_content_under_another_name(
     import yacht_edu.solver as solver
 
     first = solve(ye.custom_rules("yacht", rolls=5, name="Five"))
-    solver.clear_memory()
+    clear_memory()
 
     def no_solving(*args: object, **kwargs: object) -> None:
         raise AssertionError("solved again instead of reading the saved table")
@@ -529,7 +530,7 @@ def test_rule_sets_that_play_the_same_are_equal(first: dict[str, object],
 @pytest.mark.slow  # about a second or more (the fast loop keeps under a minute and a quarter)
 def test_a_function_box_is_solved_apart_from_a_fixed_one_in_memory_and_on_disk(
         own_cache: Path) -> None:
-    from yacht_edu.solver import cache, clear_memory
+    from yacht_edu.solver import cache
 
     fixed, function = (small_yahtzee(**changes) for changes in
                        PLAYED_DIFFERENTLY["a fixed score or a function"])

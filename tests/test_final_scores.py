@@ -12,7 +12,6 @@ import pytest
 
 from yacht_edu.hands import KEEPS
 from yacht_edu.solver import (
-    clear_memory,
     compiled,
     final_scores,
     objective_of,
@@ -20,6 +19,7 @@ from yacht_edu.solver import (
     optimal_score_distribution,
     solve,
 )
+from yacht_edu.solver.cache import clear_memory
 from yacht_edu.solver.decisions import DecisionTable
 from yacht_edu.solver.final_scores import final_score_chances, roll_kept
 from yacht_edu.solver.turn import HAND_WEIGHTS

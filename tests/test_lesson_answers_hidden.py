@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 
 from tests.helpers.answer_forms import Form, answer_forms, found_forms
-from tools.edition import is_solution_cell, source
+from tools.edition import Cell, is_solution_cell, source
 from yacht_edu.lessons import check, exercises, lessons
 from yacht_edu.lessons.exercise import CodeExercise, Exercise, Prediction, Task
 from yacht_edu.lessons.feedback import reset_tries
@@ -48,7 +48,6 @@ SHOWN_ON_PURPOSE = {
 #: Answers a learner may give that no exercise accepts: each gets a message of its own.
 UNREADABLE = ("twenty-eight", "10%")
 
-Cell = dict[str, Any]
 
 
 def notebook(lesson: str) -> Path:

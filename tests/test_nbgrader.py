@@ -25,6 +25,7 @@ from tools.course import assignment, build_course
 from tools.edition import (
     BEGIN,
     END,
+    Notebook,
     is_solution_cell,
     is_teacher_note,
     solution_regions,
@@ -47,7 +48,6 @@ CALLS_THE_BLANK = {
     # statistic of the class's counts, and says by its error that the function is not written
     ("10", "chi_square(our_counts)"): "NotImplementedError",
 }
-Notebook = dict[str, Any]
 SUBMISSIONS: dict[str, Callable[[Notebook, Notebook], Notebook]] = {
     "right": right_submission,
     "blank": lambda release, _: blank_submission(release),

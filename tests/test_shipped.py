@@ -19,7 +19,7 @@ from yacht_edu.rules import get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.shipped.turn import ShippedScore
 from yacht_edu.shipped.turn import choice_values as shipped_choice_values
-from yacht_edu.solver import choice_values, objective_of, solve
+from yacht_edu.solver import cache, choice_values, objective_of, solve
 from yacht_edu.solver import ship as ship_module
 from yacht_edu.solver.ship import shipped_arrays, table_bytes
 from yacht_edu.solver.states import StateSpace, possible_scores
@@ -96,11 +96,11 @@ def test_solve_reads_the_shipped_table_instead_of_solving(
     import yacht_edu.solver as solver
 
     monkeypatch.setattr(solver, "solve_layers", no_solving)
-    solver.clear_memory()
+    cache.clear_memory()
     try:
         table = solver.solve("yacht_sum4")
     finally:
-        solver.clear_memory()
+        cache.clear_memory()
     found = shipped_arrays(get_rules("yacht_sum4"))
     assert found is not None and np.array_equal(table.mean, found["mean"])
     assert list(tmp_path.glob("yacht_sum4-float-*.npz")), "kept in the cache as if solved"

@@ -17,8 +17,10 @@ import pytest
 
 from yacht_edu import get_rules, shipped
 from yacht_edu.i18n import t
-from yacht_edu.solver import cache, clear_memory, exact_solution, solve
+from yacht_edu.rules import Rules
+from yacht_edu.solver import cache, exact_solution, solve
 from yacht_edu.solver.backward import OptimalTable
+from yacht_edu.solver.cache import clear_memory
 from yacht_edu.solver.states import box_rows
 
 YACHT = get_rules("yacht")
@@ -194,3 +196,38 @@ def test_a_progress_bar_sees_every_state(own_cache: Path) -> None:
     (bar,) = Bar.made
     assert bar.total == bar.done == 4096 - 1 and bar.closed  # every state but the full card
     assert "Yacht" in bar.desc
+
+
+def test_a_kept_table_comes_from_memory_then_its_file_then_a_solve(own_cache: Path) -> None:
+    # cache.kept with a counting fake solver: each step is taken only when the one before has
+    # nothing, and use_cache=False solves every time and keeps nothing.
+    made: list[str] = []
+    remembered: dict[Rules, np.ndarray] = cache.memory()
+
+    def fetch(use_cache: bool = True, ship: np.ndarray | None = None) -> np.ndarray:
+        def solved() -> np.ndarray:
+            made.append("solved")
+            return np.arange(3.0)
+
+        def shipped_arrays() -> dict[str, np.ndarray] | None:
+            made.append("shipped looked for")
+            return None if ship is None else {"x": ship}
+
+        return cache.kept(remembered, YACHT, "counting", solve=solved, use_cache=use_cache,
+                          read=lambda saved: saved["x"], arrays=lambda found: {"x": found},
+                          shipped=shipped_arrays)
+
+    path = cache.table_path(YACHT, "counting")
+    assert list(fetch()) == [0.0, 1.0, 2.0] and made == ["shipped looked for", "solved"]
+    assert path.exists() and list(remembered) == [YACHT]
+    fetch()
+    assert made == ["shipped looked for", "solved"]  # from memory: no file read, no solve
+    clear_memory()
+    assert remembered == {}
+    assert list(fetch()) == [0.0, 1.0, 2.0] and len(made) == 2  # from the file
+    clear_memory()
+    path.unlink()
+    assert list(fetch(ship=np.array([7.0]))) == [7.0]  # the shipped arrays, saved as if solved
+    assert made[2:] == ["shipped looked for"] and path.exists()
+    assert list(fetch(use_cache=False)) == [0.0, 1.0, 2.0]  # solved, though memory holds one
+    assert made[3:] == ["solved"] and list(remembered[YACHT]) == [7.0]

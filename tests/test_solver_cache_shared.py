@@ -30,7 +30,8 @@ from hypothesis import strategies as st
 
 from tests.helpers.examples import examples
 from yacht_edu import get_rules
-from yacht_edu.solver import cache, clear_memory, solve
+from yacht_edu.solver import cache, solve
+from yacht_edu.solver.cache import clear_memory
 from yacht_edu.solver.states import box_rows
 from yacht_edu.solver.warm import LESSON_TABLES, Entry, main, parse_rules, tables_of, warm
 

@@ -17,7 +17,8 @@ import sympy
 
 from yacht_edu import categories, get_rules, optimal_expected_score, score
 from yacht_edu.dice import multisets
-from yacht_edu.solver import clear_memory, exact_solution, optimal_score_distribution, solve
+from yacht_edu.solver import exact_solution, optimal_score_distribution, solve
+from yacht_edu.solver.cache import clear_memory
 from yacht_edu.solver.exact import TURN_DENOMINATOR
 from yacht_edu.strategies import simulate
 

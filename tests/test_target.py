@@ -289,7 +289,7 @@ def test_the_plot_shows_both_players() -> None:
 def test_the_table_is_cached_and_a_damaged_file_is_solved_again(solver_cache: Path) -> None:
     from yacht_edu.rules import get_rules
     from yacht_edu.solver import cache
-    from yacht_edu.solver.target import clear_memory
+    from yacht_edu.solver.cache import clear_memory
 
     clear_memory()  # an earlier test may have solved it into a cache of its own
     solve_target("yacht_sum4")

@@ -28,10 +28,11 @@ import ast
 import copy
 import json
 from pathlib import Path
-from typing import Any
 
 from tools.edition import (
     TEACHER_TAG,
+    Cell,
+    Notebook,
     assigned_names,
     is_solution_cell,
     notebook_text,
@@ -52,8 +53,6 @@ __all__ = [
     "with_blanks_first",
 ]
 
-Notebook = dict[str, Any]
-Cell = dict[str, Any]
 
 #: nbgrader's configuration of a course, written once (the teacher's to edit afterwards).
 CONFIG = '''\

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from tools import COURSE_LOCALE
+from tools.edition import Cell
 from tools.words import EditionError
 from yacht_edu.i18n import read_po
 
@@ -43,7 +44,6 @@ __all__ = [
 #: Message ids of a lesson's prose start with this.
 TEXT_PREFIX = "text."
 
-Cell = dict[str, Any]
 
 
 def lesson_number(notebook: Path) -> str:

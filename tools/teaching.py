@@ -23,10 +23,9 @@ import posixpath
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from tools.direction import right_to_left
-from tools.edition import is_teacher_note, source
+from tools.edition import Notebook, is_teacher_note, source
 from tools.translation import ENGLISH
 from tools.words import EditionError, words
 
@@ -51,7 +50,6 @@ GUIDE_NOTE = ("<!-- How the lessons work and how to grade them: written from "
               "course/locale/en/build.po by `python -m tools.build`; edit the "
               "catalog (and every language's), not this. -->")
 
-Notebook = dict[str, Any]
 
 _MINUTES = re.compile(r"(\d+) min\b")
 _LINK = re.compile(r"(\]\()([^)\s#]+)")

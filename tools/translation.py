@@ -26,10 +26,9 @@ import copy
 import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
 
 from tools.direction import right_to_left
-from tools.edition import learner_edition, notebook_text, source
+from tools.edition import Notebook, learner_edition, notebook_text, source
 from tools.prose import lesson_number, prose_cells, text_id
 from tools.words import EditionError
 from yacht_edu.i18n import LANGUAGES
@@ -53,8 +52,6 @@ TRANSLATED: tuple[str, ...] = tuple(code for code in LANGUAGES if code != ENGLIS
 #: The line of a lesson's first code cell that chooses the package's language.
 LANGUAGE_LINE = 'ye.set_language("{}")'
 
-Notebook = dict[str, Any]
-Cell = dict[str, Any]
 
 
 def language_line(lang: str) -> str:

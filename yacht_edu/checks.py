@@ -1,5 +1,7 @@
 """The generic checks of a value a learner passes in: a whole number, a list, a die's face and a
-list of dice, a switch, a seed, players' names, a number of decimal places.
+list of dice, a switch, a seed, players' names, a number of decimal places; and of the fields of a
+JSON object the package reads (a saved game, an event sent to the class service:
+:func:`json_fields`).
 
 Each gives the value back in the form the package uses (an int, a tuple) or raises the
 package's own error naming what was given; none of them knows the rules of the game.  Pure
@@ -18,10 +20,11 @@ yacht_edu.errors.ArgumentTypeError: roll_off is a switch: give True or False, no
 from __future__ import annotations
 
 import itertools
+import math
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
-from typing import Any
+from typing import Any, Literal, Protocol
 
 from yacht_edu.errors import (
     ArgumentTypeError,
@@ -203,3 +206,78 @@ def each_key_once(error: type[RuleError], msgid: str, /
             seen[key] = value
         return seen
     return read
+
+
+# -- the fields of a JSON object ---------------------------------------------------------------
+
+#: The largest whole number a JSON "number" may be (a float's exact range).
+MOST_JSON_NUMBER = 2**53
+#: What Python reads for each JSON type (a bool is no integer; see :func:`is_json`).
+JSON_TYPES: Mapping[str, type | tuple[type, ...]] = {
+    "object": dict, "array": list, "string": str, "integer": int, "boolean": bool}
+
+#: What can be wrong with a field: the caller's refusal says it in its own words.
+Problem = Literal["not_object", "unknown", "missing", "wrong_type"]
+
+
+class Refusal(Protocol):
+    """Makes the caller's own error for a ``problem`` with field ``name`` of the object at
+    ``where`` (``name`` is "" when the object itself is not one), its ``value`` and the JSON
+    ``kind`` wanted."""
+
+    def __call__(self, problem: Problem, where: str, name: str, value: object,
+                 kind: str) -> Exception: ...
+
+
+def is_json(value: object, kind: str) -> bool:
+    """Whether ``value``, as :func:`json.loads` reads it, has the JSON ``kind``: ``object``,
+    ``array``, ``string``, ``integer``, ``boolean``, ``number`` (a finite float, or a whole
+    number within a float's exact range), or ``KIND|null`` (that kind, or null).
+
+    >>> is_json(True, "integer"), is_json(3, "integer"), is_json(None, "string|null")
+    (False, True, True)
+    """
+    if kind.endswith("|null"):
+        return value is None or is_json(value, kind.removesuffix("|null"))
+    if isinstance(value, bool):
+        return kind == "boolean"
+    if kind == "number":
+        return ((isinstance(value, float) and math.isfinite(value))
+                or (isinstance(value, int) and abs(value) <= MOST_JSON_NUMBER))
+    return isinstance(value, JSON_TYPES[kind])
+
+
+def json_fields(data: object, where: str, wanted: Mapping[str, str], refuse: Refusal, *,
+                of_kind: Callable[[object, str], bool] = is_json,
+                optional: Mapping[str, str] | None = None, more: bool = False) -> dict[str, Any]:
+    """``data`` as an object with exactly the ``wanted`` fields (name -> JSON kind, checked by
+    ``of_kind``) and any of the ``optional`` ones; ``more``: other fields are let through, to be
+    checked later.  The first field that is wrong raises ``refuse(problem, where, name, value,
+    kind)``: not an object, then an unknown field, then each wanted field missing or of the wrong
+    kind, in order.
+
+    >>> def refuse(problem, where, name, value, kind):
+    ...     return ValueError(f"{problem} {where}.{name}")
+    >>> json_fields({"seed": 2026}, "game", {"seed": "integer"}, refuse)
+    {'seed': 2026}
+    >>> json_fields({"seed": "2026"}, "game", {"seed": "integer"}, refuse)
+    Traceback (most recent call last):
+    ...
+    ValueError: wrong_type game.seed
+    """
+    if not isinstance(data, dict):
+        raise refuse("not_object", where, "", data, "object")
+    optional = optional or {}
+    if not more:
+        for name in data:
+            if name not in wanted and name not in optional:
+                raise refuse("unknown", where, name, data[name], "")
+    for name, kind in wanted.items():
+        if name not in data:
+            raise refuse("missing", where, name, None, kind)
+        if not of_kind(data[name], kind):
+            raise refuse("wrong_type", where, name, data[name], kind)
+    for name, kind in optional.items():
+        if name in data and not of_kind(data[name], kind):
+            raise refuse("wrong_type", where, name, data[name], kind)
+    return dict(data)

@@ -200,7 +200,7 @@ class Game:
     @property
     def history(self) -> tuple[dict[str, Any], ...]:
         """:attr:`events` as the dicts a saved game holds (a fresh copy each time)."""
-        from yacht_edu.saved import to_dict
+        from yacht_edu.saved import to_dict  # with the rule designer: loaded when used
 
         return tuple(to_dict(event) for event in self._events)
 

@@ -59,7 +59,7 @@ from types import FrameType
 from typing import Any, TypeVar
 
 from yacht_edu.errors import LearnerFunctionError, RuleError
-from yacht_edu.i18n import BoxName, BoxNames, Faces, Given, python_form, shortened
+from yacht_edu.i18n import BoxName, BoxNames, Faces, Given, python_form, shortened, t
 
 #: Seconds a learner's function may take for a whole table of inputs.
 FUNCTION_SECONDS = 2.0
@@ -636,7 +636,7 @@ class _NoInput(io.TextIOBase):
 
 def _limit_memory() -> None:  # pragma: no cover - runs in the child
     """At most :data:`MEMORY_LIMIT` more bytes of address space than the child has now."""
-    import resource
+    import resource  # Unix only, as the fork this runs after
 
     with open("/proc/self/statm") as statm:
         now = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
@@ -819,8 +819,6 @@ def _clock_at_each_line(seconds: float) -> Iterator[None]:
     browser the learner is told once that their function runs inside the notebook's Python."""
     if sys.platform == "emscripten" and not _told_in_browser:
         _told_in_browser.append(True)
-        from yacht_edu.i18n import t
-
         print(t("lite.guard.in_kernel", seconds=f"{seconds:g}"), file=sys.stderr)
     deadline = time.monotonic() + seconds
 

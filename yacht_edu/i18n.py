@@ -46,6 +46,7 @@ import functools
 import gettext
 import math
 import re
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -236,8 +237,6 @@ def readable_part(path: Path, english: Mapping[str, str] | None
         text = path.read_text(encoding="utf-8")
         return text, list(po_entries(text))
     except (OSError, UnicodeError, ValueError, SyntaxError, MemoryError) as error:
-        import warnings
-
         words = (english if english is not None else catalog("en")).get(
             "i18n.catalog_unreadable", "{path}: {reason}")
         warnings.warn(words.format(path=str(path), reason=type(error).__name__),

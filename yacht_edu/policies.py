@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 
 from yacht_edu.checks import faces
 from yacht_edu.dice import Dice, kept_values
-from yacht_edu.errors import InvalidKeepError, RuleError
-from yacht_edu.guard import answers, is_ours
+from yacht_edu.errors import InvalidKeepError, LearnerFunctionError, RuleError
+from yacht_edu.guard import answers, is_ours, name_of
 from yacht_edu.hands import FACES, Hand
 from yacht_edu.i18n import Faces, Given, t
 
@@ -154,9 +154,6 @@ def checked_liking(rule: object, rows: int, value: object) -> tuple[float, ...]:
     """What a box rule gave for ``rows`` rows, if it is one finite number per row (or one for
     them all)."""
     import numpy as np
-
-    from yacht_edu.errors import LearnerFunctionError
-    from yacht_edu.guard import name_of
 
     try:
         liked = np.broadcast_to(np.asarray(value, dtype=np.float64), (rows,))

@@ -31,20 +31,12 @@ from yacht_edu.solver import (
     check_offered,
     check_progress,
     check_target,
+    default_progress,
     optimal_score_distribution,
     solve_target,
 )
 
 __all__ = ["beat_the_leader"]
-
-
-def default_progress() -> Progress | None:
-    """``tqdm``'s progress bar if it is installed: the first solve takes seconds."""
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:  # pragma: no cover - tqdm comes with the lab extra
-        return None
-    return tqdm  # type: ignore[no-any-return]
 
 
 def target_table(rules: RulesLike, progress: Progress | None = None) -> TargetTable:

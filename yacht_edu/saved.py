@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from yacht_edu.checks import MOST_PLAYERS, each_key_once
+from yacht_edu.checks import MOST_PLAYERS, Problem, each_key_once, is_json, json_fields
 from yacht_edu.custom import CUSTOM, MOST_BOXES, ScoreTable, custom_rules
 from yacht_edu.dice import Dice
 from yacht_edu.errors import BadSavedGameError, RuleError
@@ -340,43 +340,38 @@ def not_longer(items: Any, most: int, field: str) -> Any:
 def of_type(values: list[Any], expected: str, field: str) -> list[Any]:
     """``values`` if every item has the JSON type ``expected``; else
     :class:`BadSavedGameError` naming the first that has not (``field[i]``)."""
-    types = JSON_TYPES[expected]
     for i, value in enumerate(values):
-        if not isinstance(value, types) or (isinstance(value, bool) and expected == "integer"):
-            check_type(value, expected, f"{field}[{i}]")
+        check_type(value, expected, f"{field}[{i}]")
     return values
-
-
-JSON_TYPES: Mapping[str, tuple[type, ...]] = {
-    "object": (dict,), "array": (list,), "string": (str,), "integer": (int,),
-    "boolean": (bool,),
-}
 
 
 def check_fields(data: Any, where: str, fields: Mapping[str, str]) -> dict[str, Any]:
     """``data`` as an object with exactly ``fields`` (name -> JSON type)."""
-    check_type(data, "object", where)
-    for name in data:
-        if name not in fields:
-            raise BadSavedGameError("error.saved_unknown_field", field=f"{where}.{name}")
-    for name, expected in fields.items():
-        if name not in data:
-            raise BadSavedGameError("error.saved_missing_field", field=f"{where}.{name}")
-        check_type(data[name], expected, f"{where}.{name}")
-    return dict(data)
+    return json_fields(data, where, fields, refused)
+
+
+def refused(problem: Problem, where: str, name: str, value: object,
+            kind: str) -> BadSavedGameError:
+    """A saved game's field that :func:`~yacht_edu.checks.json_fields` refuses, named in full
+    (``history[3].dice``)."""
+    field = f"{where}.{name}" if name else where
+    if problem == "unknown":
+        return BadSavedGameError("error.saved_unknown_field", field=field)
+    if problem == "missing":
+        return BadSavedGameError("error.saved_missing_field", field=field)
+    return BadSavedGameError("error.saved_wrong_type", field=field, expected=kind,
+                             found=json_type(value))
 
 
 def check_type(value: Any, expected: str, field: str) -> Any:
     """``value`` if it has the JSON type ``expected``; else :class:`BadSavedGameError`."""
-    is_bool = isinstance(value, bool)
-    if not isinstance(value, JSON_TYPES[expected]) or (is_bool and expected == "integer"):
-        raise BadSavedGameError("error.saved_wrong_type", field=field, expected=expected,
-                                found=json_type(value))
+    if not is_json(value, expected):
+        raise refused("wrong_type", field, "", value, expected)
     return value
 
 
 def json_type(value: object) -> str:
-    for name, types in JSON_TYPES.items():
-        if isinstance(value, types):
-            return "boolean" if isinstance(value, bool) else name
+    for name in ("boolean", "object", "array", "string", "integer"):
+        if is_json(value, name):
+            return name
     return "null" if value is None else "number"

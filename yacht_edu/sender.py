@@ -32,6 +32,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
+from yacht_edu.game import Game
 from yacht_edu.i18n import t
 
 #: The variable that names the class service (set by the hub's configuration).
@@ -226,7 +227,8 @@ def check_event(exercise: str, correct: bool, guess: bool, tries: int,
 
 
 def tally_event(tally: str, group: str, counts: list[int]) -> Event:
-    from yacht_edu.classroom.events import clean_text
+    from yacht_edu.classroom.events import clean_text  # a cycle: the service's reader asks
+    # the lessons, which import this module
 
     return {"kind": "tally", "tally": tally, "group": clean_text(group), "counts": list(counts)}
 
@@ -236,8 +238,7 @@ def game_event(saved: str, game: str) -> Build:
     player's points with their luck and skill (null when they cannot be worked out)."""
 
     def build() -> Event:
-        from yacht_edu.classroom.events import clean_text
-        from yacht_edu.game import Game
+        from yacht_edu.classroom.events import clean_text  # a cycle, as in tally_event
 
         finished = Game.from_json(saved)
         lucky: dict[str, Any] = {}

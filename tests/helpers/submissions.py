@@ -18,11 +18,10 @@ import re
 from typing import Any
 
 from tools.course import checked_answers
-from tools.edition import BEGIN, END, source
+from tools.edition import BEGIN, END, Notebook, source
 
 __all__ = ["blank_submission", "right_submission", "wrong_submission"]
 
-Notebook = dict[str, Any]
 
 STUB = ("# YOUR CODE HERE", "raise NotImplementedError()")
 

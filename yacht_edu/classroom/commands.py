@@ -13,6 +13,7 @@ cannot be read is named, with the repair, never a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sqlite3
 import subprocess
@@ -22,6 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from yacht_edu.classroom.handout import INTERFACES, ClassroomError, collect, nbgitpuller_link
+from yacht_edu.classroom.hub import hub_config
+from yacht_edu.classroom.store import DATABASE, DamagedStoreError, Store, repair
+from yacht_edu.classroom.view import csv_text
+from yacht_edu.i18n import t
 
 
 def parser() -> argparse.ArgumentParser:
@@ -88,8 +93,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         serve(arguments)
         return 0
     if arguments.command == "hub-config":
-        from yacht_edu.classroom.hub import hub_config
-
         if not can_serve(arguments.python):
             return 2
         print(hub_config(data=str(Path(arguments.data).resolve()), python=arguments.python,
@@ -107,11 +110,7 @@ SERVICE_NEEDS = "import jupyterhub.services.auth, tornado"
 def can_serve(python: str) -> bool:
     """Whether ``python`` can run the class service (it has the ``hub`` extra); if not, say
     what to install."""
-    from yacht_edu.i18n import t
-
     if python == sys.executable:
-        import importlib.util
-
         found = all(importlib.util.find_spec(name) is not None
                     for name in ("jupyterhub", "tornado"))
     else:
@@ -128,9 +127,6 @@ def can_serve(python: str) -> bool:
 def data_command(arguments: argparse.Namespace) -> int:
     """``export``, ``forget`` or ``repair``, on the service's folder: a database that cannot
     be read is named with its repair, never a traceback."""
-    from yacht_edu.classroom.store import DATABASE, DamagedStoreError, Store, repair
-    from yacht_edu.i18n import t
-
     os.umask(0o077)
     folder = Path(arguments.data)
     if not (folder / DATABASE).is_file():
@@ -154,9 +150,6 @@ def data_command(arguments: argparse.Namespace) -> int:
 
 def use_store(store: Any, arguments: argparse.Namespace) -> int:
     """``forget`` or ``export`` on an open store."""
-    from yacht_edu.classroom.view import csv_text
-    from yacht_edu.i18n import t
-
     if arguments.command == "forget":
         print(t("classview.forgotten", None,
                 number=store.forget(arguments.klass, arguments.learner)))

@@ -39,14 +39,15 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import re
 from collections.abc import Mapping
 from typing import Any
 
-from yacht_edu.checks import each_key_once
+from yacht_edu.checks import Problem, each_key_once, is_json, json_fields
 from yacht_edu.errors import RuleError
+from yacht_edu.hands import HANDS
 from yacht_edu.i18n import BIDI_CONTROLS, LANGUAGES
+from yacht_edu.rules import RULE_SETS, get_rules
 
 #: The most bytes an event may take (a check takes about 200, a game of 8 players about 900).
 MAX_BYTES = 4096
@@ -59,9 +60,6 @@ MAX_TRIES = 10_000
 MAX_COUNT = 1_000_000
 #: Seconds since 1970: events are from 2020 to 2100.
 EARLIEST, LATEST = 1_577_836_800.0, 4_102_444_800.0
-
-#: The largest whole number a "number" field may be (a float's exact range).
-MAX_NUMBER = 2**53
 
 _ID = re.compile(r"[0-9a-f]{32}")
 #: What a text may not hold: control characters, line and paragraph separators, lone
@@ -122,41 +120,29 @@ def fields(data: Any, where: str, wanted: Mapping[str, str], *, more: bool = Fal
            optional: Mapping[str, str] | None = None) -> dict[str, Any]:
     """``data`` as an object with exactly the ``wanted`` fields (and any of the ``optional``
     ones), each of its type (``more``: other fields are let through, to be checked later)."""
-    if not isinstance(data, dict):
-        raise BadEventError("classview.event.wrong_type", field=where)
-    optional = optional or {}
-    if not more:
-        for name in data:
-            if name not in wanted and name not in optional:
-                raise BadEventError("classview.event.unknown_field", field=shown(name))
-    for name, kind in wanted.items():
-        if name not in data:
-            raise BadEventError("classview.event.missing_field", field=name)
-        if not of_type(data[name], kind):
-            raise BadEventError("classview.event.wrong_type", field=name)
-    for name, kind in optional.items():
-        if name in data and not of_type(data[name], kind):
-            raise BadEventError("classview.event.wrong_type", field=name)
-    return dict(data)
+    return json_fields(data, where, wanted, refused, of_kind=of_type, optional=optional,
+                       more=more)
+
+
+def refused(problem: Problem, where: str, name: str, value: object,
+            kind: str) -> BadEventError:
+    """An event's field that :func:`~yacht_edu.checks.json_fields` refuses, named as sent."""
+    if problem == "unknown":
+        return BadEventError("classview.event.unknown_field", field=shown(name))
+    if problem == "missing":
+        return BadEventError("classview.event.missing_field", field=name)
+    return BadEventError("classview.event.wrong_type", field=name or where)
 
 
 def of_type(value: Any, kind: str) -> bool:
-    """Whether ``value`` is of the JSON ``kind`` (``a|null``: ``a`` or null)."""
-    if kind.endswith("|null"):
-        return value is None or of_type(value, kind.removesuffix("|null"))
-    if isinstance(value, bool):
-        return kind == "boolean"
-    if kind == "number":  # a whole number past a float's range is no number of ours
-        return ((isinstance(value, float) and math.isfinite(value))
-                or (isinstance(value, int) and abs(value) <= MAX_NUMBER))
-    if kind == "integer":
-        return isinstance(value, int)
+    """Whether ``value`` is of the ``kind``: a JSON kind (:func:`~yacht_edu.checks.is_json`),
+    or an ``id`` (32 hexadecimal digits) or a ``text`` (see the module)."""
     if kind == "id":
         return isinstance(value, str) and _ID.fullmatch(value) is not None
     if kind == "text":
         return (isinstance(value, str) and len(value) <= MAX_TEXT
                 and NOT_TEXT.search(value) is None)
-    return isinstance(value, {"string": str, "array": list, "boolean": bool}[kind])
+    return is_json(value, kind)
 
 
 def shown(name: str) -> str:
@@ -175,7 +161,7 @@ def clean_text(text: str) -> str:
 
 
 def check_event(event: dict[str, Any]) -> None:
-    from yacht_edu.lessons import exercise
+    from yacht_edu.lessons import exercise  # a cycle: the lessons' sender reads this module
 
     try:
         task = exercise(event["exercise"])
@@ -240,9 +226,6 @@ def most_points(rules: str) -> int:
     >>> most_points("yacht"), most_points("yahtzee"), most_points("mine")
     (297, 1575, 1000000)
     """
-    from yacht_edu.hands import HANDS
-    from yacht_edu.rules import RULE_SETS, get_rules
-
     if rules not in RULE_SETS:
         return MAX_COUNT
     played = get_rules(rules)

@@ -25,6 +25,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import urlencode, urlsplit
 
 from yacht_edu.errors import RuleError
+from yacht_edu.game import Game
 
 #: Where each interface opens a file, after the hub's ``/user/<name>/``.
 INTERFACES = {"lab": "lab/tree", "notebook": "tree"}
@@ -73,8 +74,6 @@ def collect(paths: Iterable[Path]) -> list[tuple[Path, str]]:
     Stdlib and the model only: a teacher can run it where the package is installed without the
     ``lab`` extra.
     """
-    from yacht_edu.game import Game
-
     lines = []
     for path in paths:
         try:

@@ -31,7 +31,9 @@ The pages say to browsers that they run no script and are shown in no frame.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
+import ipaddress
 import json
 import os
 import random
@@ -45,6 +47,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
 from tornado import gen, iostream, web
@@ -54,8 +57,10 @@ from tornado.log import access_log
 from yacht_edu.classroom.events import MAX_BYTES, BadEventError, read_event
 from yacht_edu.classroom.hub import NAME
 from yacht_edu.classroom.store import DamagedStoreError, Store
-from yacht_edu.classroom.view import ClassRecord, ClassSnapshot, csv_text
+from yacht_edu.classroom.view import ClassRecord, ClassSnapshot, csv_text, pooled_p_value, view_of
+from yacht_edu.display.classview import class_view_html
 from yacht_edu.i18n import LANGUAGES, t
+from yacht_edu.lessons import exercises, lessons
 
 #: Events a learner may send at once, and a second after that.
 BURST, RATE = 20, 5
@@ -368,8 +373,6 @@ class Page(HubOAuthenticated, TeacherBase):  # type: ignore[misc]
             raise web.Finish()
 
     def get(self) -> None:
-        from yacht_edu.display.classview import class_view_html
-
         klass = self.teacher_class()
         view = self.service.view(klass, self.get_argument("lesson", None), self.lang())
         self.send_text(f'<!doctype html><html><head><meta charset="utf-8">'
@@ -382,8 +385,6 @@ class View(TeacherBase):
         klass = self.teacher_class()
         view = self.service.view(klass, self.get_argument("lesson", None), self.lang())
         if self.get_argument("format", "json") == "html":
-            from yacht_edu.display.classview import class_view_html
-
             self.send_text(class_view_html(view), "text/html")
         else:
             self.finish(view.to_json())
@@ -391,8 +392,6 @@ class View(TeacherBase):
 
 class Export(TeacherBase):
     async def get(self) -> None:
-        import asyncio
-
         klass = self.teacher_class()
         self.set_header("Content-Disposition", f'attachment; filename="{klass}.csv"')
         store = self.service.store  # a whole class read and written out, off the event loop
@@ -469,8 +468,6 @@ def listen_on(host: str) -> str:
     >>> listen_on("127.0.0.1"), listen_on("localhost"), listen_on("hub")
     ('127.0.0.1', 'localhost', '')
     """
-    import ipaddress
-
     try:
         ipaddress.ip_address(host)
     except ValueError:
@@ -481,9 +478,6 @@ def listen_on(host: str) -> str:
 def preload(service: Service | None = None) -> None:
     """Import what the first event and the first view need (the lessons' exercises, the
     fairness test), and add up the service's classes, so that neither waits for it."""
-    from yacht_edu.classroom.view import pooled_p_value, view_of
-    from yacht_edu.lessons import exercises, lessons
-
     for number in lessons():
         exercises(number)
     view_of(DEFAULT_CLASS, [], lesson="01")
@@ -505,7 +499,7 @@ def secret(folder: Path) -> bytes:
 def more_files() -> None:
     """Raise this process's limit of open files to the most the system lets it have (a
     systemd service starts with 1,024: every open connection takes one)."""
-    import resource
+    import resource  # Unix only
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != hard:
@@ -520,9 +514,6 @@ DAMAGED_SECONDS = 60.0
 
 def serve(arguments: argparse.Namespace) -> None:
     """Run the service as the hub starts it (its address and token in the environment)."""
-    import asyncio
-    from urllib.parse import urlsplit
-
     from jupyterhub.services.auth import HubOAuth
 
     os.umask(0o077)  # whatever the service writes is its own

@@ -31,8 +31,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
+from yacht_edu.classroom.events import NOT_TEXT
 from yacht_edu.classroom.store import StoredEvent
 from yacht_edu.i18n import t
+from yacht_edu.lessons import exercises
+from yacht_edu.lessons import lessons as known
 
 
 @dataclass(frozen=True)
@@ -135,8 +138,6 @@ def readable(text: str) -> str:
     >>> readable("Group \\udc80"), readable("A\\u202eB")
     ('Group �', 'A�B')
     """
-    from yacht_edu.classroom.events import NOT_TEXT
-
     return NOT_TEXT.sub("\ufffd", text)
 
 
@@ -227,8 +228,6 @@ class ClassRecord:
     def view(self, *, lesson: str | None = None, lang: str = "en", now: float | None = None,
              damaged: int = 0) -> ClassSnapshot:
         """The view, the grid of ``lesson`` (default: the lesson of the latest check)."""
-        from yacht_edu.lessons import lessons as known
-
         if lesson not in known():  # none asked for (or a lesson there is not)
             lesson = self.latest_lesson or "01"
         learners = self.learners
@@ -239,8 +238,6 @@ class ClassRecord:
                          lang, damaged=damaged)
 
     def grid(self, lesson: str, learners: Sequence[str], now: float) -> Grid:
-        from yacht_edu.lessons import exercises
-
         ids = tuple(task.id for task in exercises(lesson))
         cells = {name: {ex: self.cells[name][ex] for ex in ids if ex in self.cells.get(name, {})}
                  for name in learners}

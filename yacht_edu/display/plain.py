@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from yacht_edu.display.game import game_status
 from yacht_edu.display.numbers import decimal, percent, percentage_points
 from yacht_edu.display.words import choice_label
 from yacht_edu.i18n import t
@@ -112,8 +113,6 @@ def analysis_text(analysis: Analysis, lang: str | None = None) -> str:
 
 def game_text(game: Game, lang: str | None = None) -> str:
     """A game: its rule set and where it stands (the round and whose turn, or who won)."""
-    from yacht_edu.display.game import game_status
-
     lines = [PARTS.join([game.rules.label(lang), game_status(game, lang)])]
     if game.staged_rolls:
         lines.append(game.staged_note(lang))

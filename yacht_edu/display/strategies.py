@@ -6,6 +6,7 @@ import html
 from typing import TYPE_CHECKING
 
 from yacht_edu.display.numbers import decimal
+from yacht_edu.display.plain import reached_text
 from yacht_edu.display.text import direction
 from yacht_edu.i18n import t
 
@@ -15,8 +16,6 @@ if TYPE_CHECKING:
 
 def simulation_html(simulation: Simulation, lang: str | None = None) -> str:
     """Many simulated games: the mean ± its standard error and a small histogram."""
-    from yacht_edu.display.plain import reached_text
-
     head = t("strategy.simulation", lang, strategy=simulation.label(lang),
              count=simulation.games, rules=simulation.rules.label(lang))
     reached = ("" if simulation.target is None

@@ -76,19 +76,18 @@ class Verdict(NamedTuple):
     guess: bool = False
 
 
-def blank_verdict(answer: object) -> Verdict | None:
-    """The verdict "not answered yet" for the blank ``...``, and for ``None`` (what
-    ``answer = print(x)`` stores) the same, saying that print gives back None; else None."""
+def before_judging(answer: object, *, number: bool = True) -> Verdict | None:
+    """The verdict given before an answer is judged, or None to judge it: "not answered yet"
+    for the blank ``...``, and for ``None`` (what ``answer = print(x)`` stores) the same, saying
+    that print gives back None; where a ``number`` is asked, NaN or an infinity is not an
+    answer (the verdict says where such a value comes from)."""
     if answer is Ellipsis:
         return Verdict(None, "lessons.not_answered")
     if answer is None:
         return Verdict(None, "lessons.none_answer")
+    if number and not_finite(answer):
+        return Verdict(False, "lessons.not_finite", {"answer": Given(answer)}, counts=False)
     return None
-
-
-def not_a_number(answer: object) -> Verdict:
-    """NaN or an infinity: not an answer, and where such a value comes from."""
-    return Verdict(False, "lessons.not_finite", {"answer": Given(answer)}, counts=False)
 
 
 def percentage(answer: object) -> str | None:
@@ -214,11 +213,9 @@ class Exercise(Task):
         return worked_out(self.id, self.expected)
 
     def judge(self, answer: object) -> Verdict:
-        blank = blank_verdict(answer)
-        if blank is not None:
-            return blank
-        if not_finite(answer):
-            return not_a_number(answer)
+        early = before_judging(answer)
+        if early is not None:
+            return early
         if self.in_any_order:
             answer = in_order(answer)
         want = self.example()
@@ -316,11 +313,9 @@ class Prediction(Task):
         return worked_out(self.id, self.actual)
 
     def judge(self, answer: object) -> Verdict:
-        blank = blank_verdict(answer)
-        if blank is not None:
-            return blank
-        if not_finite(answer):
-            return not_a_number(answer)
+        early = before_judging(answer)
+        if early is not None:
+            return early
         if (tuple(self.bounds or ()) == (0, 1) and isinstance(answer, str)
                 and str.strip(answer).endswith("%")):
             answer = percentage(answer) or answer  # a chance guessed as a percentage
@@ -375,9 +370,9 @@ class CodeExercise(Task):
         return None
 
     def judge(self, answer: object) -> Verdict:
-        blank = blank_verdict(answer)
-        if blank is not None:
-            return blank
+        early = before_judging(answer, number=False)
+        if early is not None:
+            return early
         if not callable(answer):
             return Verdict(False, "lessons.code.not_a_function", {"answer": Given(answer)},
                            counts=False)

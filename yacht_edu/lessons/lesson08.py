@@ -15,6 +15,7 @@ import itertools
 from collections.abc import Sequence
 from fractions import Fraction
 
+from yacht_edu.coach import advise
 from yacht_edu.dice import reroll_chances
 from yacht_edu.lessons.exercise import CodeExercise, Exercise, Misconception, Prediction, register
 from yacht_edu.rules import categories
@@ -38,8 +39,6 @@ def ben_target() -> int:
 def ben_advice(target: int | None) -> object:
     """The coach's ranking of Ben's keeps with one roll left: by the chance of ``target``
     points, or (None) by the expected final score."""
-    from yacht_edu.coach import advise
-
     assert set(BEN_FILLED) | {"choice"} == set(categories("yacht"))
     return advise(BEN_DICE, 1, filled=BEN_FILLED, target=target)
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from yacht_edu.custom import custom_rules
 from yacht_edu.dice import multisets
 from yacht_edu.lessons.exercise import CodeExercise, Exercise, Misconception, Prediction, register
 from yacht_edu.rules import score
@@ -40,8 +41,6 @@ def yacht() -> RulesSummary:
 def four_rolls() -> RulesSummary:
     """Yacht with a fourth roll in every turn, under optimal play."""
     from yacht_edu.compare import summarise
-    from yacht_edu.custom import custom_rules
-
     return summarise(custom_rules("yacht", rolls=4))
 
 

@@ -8,6 +8,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from yacht_edu.lite.serve import server
+from yacht_edu.lite.site import LiteBuildError
+from yacht_edu.lite.site import build as build_site
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m yacht_edu.lite",
@@ -27,9 +31,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8000)
     arguments = parser.parse_args(argv)
     if arguments.command == "build":
-        from yacht_edu.lite.site import LiteBuildError
-        from yacht_edu.lite.site import build as build_site
-
         try:
             site = build_site(arguments.folder, pyodide=arguments.pyodide,
                               cache=arguments.cache)
@@ -42,8 +43,6 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{len(site.wheels)} wheels.  Serve it: python -m yacht_edu.lite serve "
               f"{site.folder}")
         return 0
-    from yacht_edu.lite.serve import server
-
     try:
         running = server(arguments.folder, arguments.host, arguments.port)
     except (FileNotFoundError, OSError) as error:

@@ -34,7 +34,7 @@ import tempfile
 import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from importlib import metadata
+from importlib import import_module, metadata
 from pathlib import Path
 from typing import Any
 
@@ -156,8 +156,6 @@ def default_cache() -> Path:
 
 def pyodide_version() -> str:
     """The Pyodide version the installed Pyodide kernel is made for."""
-    from importlib import import_module
-
     return str(import_module("jupyterlite_pyodide_kernel.constants").PYODIDE_VERSION)
 
 

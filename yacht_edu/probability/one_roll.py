@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 
 from sympy import Expr, Rational, sqrt
 
-from yacht_edu.errors import ArgumentTypeError
+from yacht_edu.errors import ArgumentTypeError, RuleError
 from yacht_edu.hands import HAND_ROLLS, ORDERED_ROLLS
 from yacht_edu.i18n import Given
 from yacht_edu.rules import Rules, RulesLike, get_rules, score_table
@@ -71,7 +71,6 @@ class Distribution(Mapping[int, Rational]):
     def __init__(self, chances: Mapping[int, Rational]) -> None:
         self._chances = {score: Rational(chances[score]) for score in sorted(chances)}
         if sum(self._chances.values()) != 1 or any(p < 0 for p in self._chances.values()):
-            from yacht_edu.errors import RuleError
             raise RuleError("probability.error.bad_distribution")
 
     def __getitem__(self, score: int) -> Rational:

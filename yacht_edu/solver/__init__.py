@@ -50,7 +50,6 @@ same ``total=``/``update``/``close``) to watch it.  Later calls load the saved t
 from __future__ import annotations
 
 import math
-import threading
 from typing import Any
 
 import numpy as np
@@ -65,7 +64,7 @@ from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver import cache
 from yacht_edu.solver.backward import OptimalTable, follow_plan, solve_layers
-from yacht_edu.solver.decisions import clear_tables, decision_table
+from yacht_edu.solver.decisions import decision_table
 from yacht_edu.solver.distribution import ScoreDistribution, score_distribution_of
 from yacht_edu.solver.exact import ExactSolution, solve_exact, turn_denominator
 from yacht_edu.solver.final_scores import ScoreChances, final_score_chances
@@ -89,7 +88,7 @@ from yacht_edu.solver.target import (
     check_target,
     solve_target,
 )
-from yacht_edu.solver.workers import Progress, check_progress
+from yacht_edu.solver.workers import Progress, check_progress, default_progress
 
 __all__ = [
     "TARGET_RULES",
@@ -104,6 +103,7 @@ __all__ = [
     "check_target",
     "choice_values",
     "decision_table",
+    "default_progress",
     "evaluate",
     "objective_of",
     "optimal_expected_score",
@@ -120,8 +120,7 @@ __all__ = [
 #: The most threads :func:`solve` works with.
 MOST_WORKERS = 64
 
-_lock = threading.Lock()
-_tables: dict[Rules, OptimalTable] = {}
+_tables: dict[Rules, OptimalTable] = cache.memory()
 
 
 def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
@@ -138,30 +137,20 @@ def solve(rules: RulesLike = "yacht", *, progress: Progress | None = None,
     if workers is not None and whole_number(workers) not in range(1, MOST_WORKERS + 1):
         raise ArgumentTypeError("solver.error.bad_workers", given=Given(workers),
                                 most=MOST_WORKERS)
-    with _lock:
-        if use_cache and ruleset in _tables:
-            return _tables[ruleset]
-        space = StateSpace.of(ruleset)
-        header = cache.header(ruleset, "float", box_rows(ruleset).fingerprint())
-        path = cache.table_path(ruleset, "float")
-        layout = dict.fromkeys(("mean", "mean_square"), ((space.size,), np.float64))
-        saved = cache.load(path, header, layout) if use_cache else None
-        if saved is None and use_cache:  # the tables shipped in the package: saved as if solved
-            saved = shipped_arrays(ruleset)
-            if saved is not None:
-                cache.save(path, saved, header)
-        if saved is not None:
-            table = OptimalTable(ruleset, saved["mean"], saved["mean_square"])
-        else:
-            check_size(space)
-            mean, mean_square = solve_layers(space, box_rows(ruleset), progress=progress,
-                                        workers=workers)
-            table = OptimalTable(ruleset, mean, mean_square)
-            if use_cache:
-                cache.save(path, {"mean": mean, "mean_square": mean_square}, header)
-        if use_cache:
-            _tables[ruleset] = table
-        return table
+    space = StateSpace.of(ruleset)
+
+    def solved() -> OptimalTable:
+        check_size(space)
+        mean, mean_square = solve_layers(space, box_rows(ruleset), progress=progress,
+                                         workers=workers)
+        return OptimalTable(ruleset, mean, mean_square)
+
+    return cache.kept(
+        _tables, ruleset, "float", solve=solved, use_cache=use_cache,
+        layout=dict.fromkeys(("mean", "mean_square"), ((space.size,), np.float64)),
+        read=lambda saved: OptimalTable(ruleset, saved["mean"], saved["mean_square"]),
+        arrays=lambda table: {"mean": table.mean, "mean_square": table.mean_square},
+        shipped=lambda: shipped_arrays(ruleset))  # the tables shipped in the package
 
 
 #: The most scorecard states the solver takes on: twice Yahtzee's 2^13 × 64 × 2 (a Yahtzee
@@ -197,21 +186,9 @@ def solve_endgame(card: Scorecard, *, progress: Progress | None = None) -> Optim
     return OptimalTable(card.rules, mean, mean_square)
 
 
-def clear_memory() -> None:
-    """Forget the tables kept in memory (the files in the cache directory stay)."""
-    with _lock:
-        _tables.clear()
-        _exact.clear()
-        _distributions.clear()
-        _chances.clear()
-    clear_tables()
-
-
-# -- exact -----------------------------------------------------------------------------------
-
-_exact: dict[Rules, ExactSolution] = {}
-_distributions: dict[Rules, ScoreDistribution] = {}
-_chances: dict[Rules, ScoreChances] = {}
+_exact: dict[Rules, ExactSolution] = cache.memory()
+_distributions: dict[Rules, ScoreDistribution] = cache.memory()
+_chances: dict[Rules, ScoreChances] = cache.memory()
 
 
 def _policy(rules: Rules) -> tuple[str, ...]:
@@ -224,29 +201,26 @@ def exact_solution(rules: RulesLike = "yacht", *,
                    progress: Progress | None = None) -> ExactSolution:
     """The exact solve of ``yacht`` or ``yacht_sum4`` (kept in memory and in the cache)."""
     ruleset = get_rules(rules)
-    with _lock:
-        if ruleset in _exact:
-            return _exact[ruleset]
-        space = StateSpace.of(ruleset)
-        header = cache.header(ruleset, "exact", box_rows(ruleset).fingerprint())
-        path = cache.table_path(ruleset, "exact")
-        policy = _policy(ruleset)
-        saved = cache.load(path, header, dict.fromkeys(policy, ((space.size, 252), np.int16)))
-        solution = None
-        if saved is not None:
-            mean, mean_square = (_decode(saved.get(name)) for name in ("mean", "mean_square"))
-            if len(mean) == len(mean_square) == space.size:
-                solution = ExactSolution(ruleset, mean, mean_square, saved[policy[0]],
-                                         tuple(saved[name] for name in policy[1:]))
-        if solution is None:
-            check_size(space)
-            solution = solve_exact(ruleset, progress)
-            arrays: dict[str, npt.NDArray[Any]] = {"mean": _encode(solution.mean),
-                                                   "mean_square": _encode(solution.mean_square)}
-            arrays.update(zip(policy, (solution.box_row, *solution.keeps), strict=True))
-            cache.save(path, arrays, header)
-        _exact[ruleset] = solution
-        return solution
+    space = StateSpace.of(ruleset)
+    policy = _policy(ruleset)
+
+    def read(saved: cache.Arrays) -> ExactSolution | None:
+        mean, mean_square = (_decode(saved.get(name)) for name in ("mean", "mean_square"))
+        if not len(mean) == len(mean_square) == space.size:
+            return None
+        return ExactSolution(ruleset, mean, mean_square, saved[policy[0]],
+                             tuple(saved[name] for name in policy[1:]))
+
+    def solved() -> ExactSolution:
+        check_size(space)
+        return solve_exact(ruleset, progress)
+
+    def arrays(solution: ExactSolution) -> cache.Arrays:
+        return {"mean": _encode(solution.mean), "mean_square": _encode(solution.mean_square),
+                **dict(zip(policy, (solution.box_row, *solution.keeps), strict=True))}
+
+    return cache.kept(_exact, ruleset, "exact", solve=solved, read=read, arrays=arrays,
+                      layout=dict.fromkeys(policy, ((space.size, 252), np.int16)))
 
 
 def _encode(numbers: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
@@ -299,7 +273,7 @@ def optimal_score_chances(rules: RulesLike = "yahtzee", *, progress: Progress | 
     """
     ruleset = get_rules(rules, **variant)
     table = solve(ruleset, progress=progress)
-    with _lock:
+    with cache.lock:
         if ruleset not in _chances:
             decisions = decision_table(ExpectedScore(table))
             decisions.fill_all()
@@ -315,23 +289,20 @@ def optimal_score_distribution(rules: RulesLike = "yacht", *,
     """
     ruleset = get_rules(rules)
     solution = exact_solution(ruleset, progress=progress)
-    with _lock:
-        if ruleset not in _distributions:
-            header = cache.header(ruleset, "distribution", box_rows(ruleset).fingerprint())
-            path = cache.table_path(ruleset, "distribution")
-            saved = cache.load(path, header) or {}
-            scores, chances = saved.get("scores"), _decode(saved.get("chances"))
-            if scores is not None and scores.dtype == np.int64 and len(scores) == len(chances):
-                numerators = dict(zip(scores.tolist(), map(int, chances), strict=True))
-                found = ScoreDistribution(ruleset, numerators,
-                                          turn_denominator(ruleset) ** ruleset.turns)
-            else:
-                found = score_distribution_of(solution, progress)
-                cache.save(path, {"scores": np.array(list(found.numerators), dtype=np.int64),
-                                  "chances": _encode(np.array(list(found.numerators.values()),
-                                                              dtype=object))}, header)
-            _distributions[ruleset] = found
-        return _distributions[ruleset]
+
+    def read(saved: cache.Arrays) -> ScoreDistribution | None:
+        scores, chances = saved.get("scores"), _decode(saved.get("chances"))
+        if scores is None or scores.dtype != np.int64 or len(scores) != len(chances):
+            return None
+        numerators = dict(zip(scores.tolist(), map(int, chances), strict=True))
+        return ScoreDistribution(ruleset, numerators, turn_denominator(ruleset) ** ruleset.turns)
+
+    def arrays(found: ScoreDistribution) -> cache.Arrays:
+        return {"scores": np.array(list(found.numerators), dtype=np.int64),
+                "chances": _encode(np.array(list(found.numerators.values()), dtype=object))}
+
+    return cache.kept(_distributions, ruleset, "distribution", read=read, arrays=arrays,
+                      solve=lambda: score_distribution_of(solution, progress))
 
 
 # -- objectives ------------------------------------------------------------------------------

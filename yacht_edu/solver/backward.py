@@ -47,6 +47,8 @@ from yacht_edu.solver.turn import (
 )
 from yacht_edu.solver.workers import (
     FORK_FROM,
+    Array,
+    Ints,
     Progress,
     can_fork,
     processors,
@@ -58,8 +60,6 @@ if TYPE_CHECKING:
     pass
 
 
-Array = npt.NDArray[Any]
-Ints = npt.NDArray[np.intp]
 
 #: States worked out together: large enough for numpy, small enough for the processor cache
 #: (a 462-keep array of 256 states is about 0.95 MB, more than a core's 1 MiB L2 with several

@@ -20,6 +20,10 @@ the same table at the same moment) never sees half a file; a temporary file a ki
 left is removed at the next save in that directory, once it is ten minutes old.  Tables are
 readable by everyone (``0644``, directories ``0755``): a class cache is shared; a learner's own
 stays private as long as their home folder is.
+
+:func:`kept` is the one way a solved table is fetched: from memory (this session), else from a
+file here (or the tables shipped in the package), else solved now and saved; :func:`clear_memory`
+forgets what memory holds.
 """
 
 from __future__ import annotations
@@ -31,18 +35,20 @@ import math
 import os
 import sys
 import tempfile
+import threading
 import time
 import warnings
 import zipfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.i18n import t
 from yacht_edu.rules import Rules
+from yacht_edu.solver.states import box_rows
 
 #: Bump when the meaning or layout of the saved arrays changes: older files become stale.
 SOLVER_FORMAT = 3
@@ -140,7 +146,8 @@ def arrays_checksum(arrays: Arrays) -> str:
 
 
 def header(rules: Rules, kind: str, fingerprint: bytes) -> dict[str, object]:
-    """What a file must say about itself to be used.
+    """What a file must say about itself to be used: the ``stamp`` :func:`save` writes into its
+    header and :func:`read` compares.
 
     The rule set is written as ``repr(rules)`` would write it with plain Python values, so
     tables saved before numpy spellings were normalised stay valid.
@@ -157,9 +164,9 @@ def header(rules: Rules, kind: str, fingerprint: bytes) -> dict[str, object]:
 
 # -- writing ---------------------------------------------------------------------------------
 
-def save(path: Path, arrays: Arrays, expected: Mapping[str, object]) -> bool:
+def save(path: Path, arrays: Arrays, stamp: Mapping[str, object]) -> bool:
     """Write ``arrays`` and their header atomically; False if the directory is not writable."""
-    meta = {**expected, "checksum": arrays_checksum(arrays)}
+    meta = {**stamp, "checksum": arrays_checksum(arrays)}
     encoded = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), dtype=np.uint8)
     try:
         make_dirs(path.parent)
@@ -224,7 +231,7 @@ class Refused(Exception):  # noqa: N818 - a reason, not an error anyone sees
     """Why a file on disk was not used: ``"corrupt"``, ``"stale"`` or ``"unreadable"``."""
 
 
-def load(path: Path, expected: Mapping[str, object],
+def load(path: Path, stamp: Mapping[str, object],
          layout: Layout | None = None) -> dict[str, npt.NDArray[Any]] | None:
     """The arrays of the table that ``path`` names, or None when no directory holds a good one.
 
@@ -235,7 +242,7 @@ def load(path: Path, expected: Mapping[str, object],
     for folder in [*shared_dirs(), path.parent]:
         candidate = folder / path.name
         try:
-            return read(candidate, expected, layout)
+            return read(candidate, stamp, layout)
         except FileNotFoundError:
             continue
         except Refused as reason:
@@ -245,7 +252,7 @@ def load(path: Path, expected: Mapping[str, object],
     return None
 
 
-def read(path: Path, expected: Mapping[str, object],
+def read(path: Path, stamp: Mapping[str, object],
          layout: Layout | None = None) -> dict[str, npt.NDArray[Any]]:
     """The arrays saved at ``path``; :class:`Refused` if unreadable (permissions), corrupt or
     stale.
@@ -274,7 +281,7 @@ def read(path: Path, expected: Mapping[str, object],
         raise Refused("corrupt") from error
     if not isinstance(meta, dict) or meta.get("checksum") != arrays_checksum(arrays):
         raise Refused("corrupt")
-    if any(meta.get(key) != value for key, value in expected.items()):
+    if any(meta.get(key) != value for key, value in stamp.items()):
         raise Refused("stale")
     return arrays
 
@@ -310,3 +317,65 @@ def declared(stream: IO[bytes]) -> tuple[tuple[int, ...], np.dtype[Any]]:
     if dtype.hasobject or any(n < 0 for n in shape):
         raise Refused("corrupt")
     return tuple(shape), dtype
+
+
+# -- in memory, on disk, or solved now -------------------------------------------------------
+
+Solved = TypeVar("Solved")
+
+#: Held while a table is fetched, so two threads asking for the same table solve it once.
+lock = threading.RLock()
+#: Every memory table :func:`memory` made: what :func:`clear_memory` empties.
+_memories: list[dict[Any, Any]] = []
+
+
+def memory() -> dict[Any, Any]:
+    """A new table of solved things kept for the session, emptied by :func:`clear_memory`."""
+    made: dict[Any, Any] = {}
+    _memories.append(made)
+    return made
+
+
+def clear_memory() -> None:
+    """Forget the tables kept in memory (the files in the cache directory stay)."""
+    with lock:
+        for kept_here in _memories:
+            kept_here.clear()
+
+
+def kept(remembered: dict[Rules, Solved], rules: Rules, kind: str, *, solve: Callable[[], Solved],
+         arrays: Callable[[Solved], Arrays], read: Callable[[Arrays], Solved | None],
+         layout: Layout | None = None, shipped: Callable[[], Arrays | None] | None = None,
+         use_cache: bool = True) -> Solved:
+    """One kind of solved table of a rule set: from ``remembered`` (made by :func:`memory`),
+    else from its file (:func:`load`; else the ``shipped`` arrays, saved as if solved), else
+    solved now by ``solve()`` and saved.
+
+    ``read`` makes the table from a file's arrays (None: they do not make one, solve again);
+    ``arrays`` gives a table's arrays to save.  ``use_cache=False`` solves and neither reads nor
+    writes memory or the cache directory.
+    """
+    with lock:
+        if use_cache and rules in remembered:
+            return remembered[rules]
+        stamp = header(rules, kind, box_rows(rules).fingerprint())
+        path = table_path(rules, kind)
+        found = _read_saved(path, stamp, layout, read, shipped) if use_cache else None
+        if found is None:
+            found = solve()
+            if use_cache:
+                save(path, arrays(found), stamp)
+        if use_cache:
+            remembered[rules] = found
+        return found
+
+
+def _read_saved(path: Path, stamp: Mapping[str, object], layout: Layout | None,
+                read: Callable[[Arrays], Solved | None],
+                shipped: Callable[[], Arrays | None] | None) -> Solved | None:
+    saved: Arrays | None = load(path, stamp, layout)
+    if saved is None and shipped is not None:
+        saved = shipped()
+        if saved is not None:
+            save(path, saved, stamp)
+    return None if saved is None else read(saved)

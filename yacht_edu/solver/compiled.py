@@ -37,7 +37,6 @@ import math
 import os
 import threading
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -45,9 +44,8 @@ import numpy.typing as npt
 from yacht_edu.hands import KEEPS
 from yacht_edu.solver.states import BoxRows
 from yacht_edu.solver.turn import BLOCKS, CHILDREN, PARENTS, first_roll
+from yacht_edu.solver.workers import Array
 
-Array = npt.NDArray[Any]
-Ints = npt.NDArray[np.intp]
 #: The first hand's row among the keeps.
 HANDS_START = BLOCKS[5].start
 

@@ -34,13 +34,11 @@ import numpy.typing as npt
 
 from yacht_edu.hands import HAND_INDEX, HANDS, KEEP_INDEX, KEEPS, NUMBER_OF_DICE, ORDERED_ROLLS
 from yacht_edu.rules import Rules
-from yacht_edu.solver import compiled
+from yacht_edu.solver import cache, compiled
 from yacht_edu.solver.objective import ExpectedScore, Objective, RuleOfThumb
 from yacht_edu.solver.states import StateSpace, box_rows, chunks
 from yacht_edu.solver.turn import plan_turn
-from yacht_edu.solver.workers import can_fork, processors, run_layers, shared_array
-
-Ints = npt.NDArray[np.intp]
+from yacht_edu.solver.workers import Ints, can_fork, processors, run_layers, shared_array
 
 #: Bits of the box and of each keep in a packed decision.
 BOX_BITS = KEEP_BITS = 5
@@ -276,7 +274,7 @@ def representatives(rules: Rules) -> npt.NDArray[np.int64]:
 
 
 #: The decision tables kept for the session, the latest used last.
-_tables: dict[Hashable, DecisionTable] = {}
+_tables: dict[Hashable, DecisionTable] = cache.memory()  # emptied by cache.clear_memory too
 _tables_lock = threading.Lock()
 #: How many tables are kept (a learner's strategies each make one).
 KEPT_TABLES = 8

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from yacht_edu.errors import RuleError
 from yacht_edu.rules import Rules
 from yacht_edu.solver.backward import ChunkSolver, hand_worth, solve_layers
 from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
@@ -67,7 +68,6 @@ class ExactSolution:
 def solve_exact(rules: Rules, progress: Progress | None = None) -> ExactSolution:
     """Solve a rule set without bonuses exactly (``yacht``, ``yacht_sum4``)."""
     if rules.has_upper_bonus or rules.has_yahtzee_bonus:
-        from yacht_edu.errors import RuleError
         raise RuleError("solver.error.exact_needs_no_bonus", rules=repr(rules),
                         name=repr(rules.name))
     space = StateSpace.of(rules)

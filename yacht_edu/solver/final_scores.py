@@ -40,9 +40,8 @@ from yacht_edu.solver.decisions import (
 )
 from yacht_edu.solver.states import StateSpace, box_rows, chunks
 from yacht_edu.solver.turn import BLOCKS, HAND_WEIGHTS, PARENTS
-from yacht_edu.solver.workers import Progress, start_progress
+from yacht_edu.solver.workers import Ints, Progress, start_progress
 
-Ints = npt.NDArray[np.intp]
 Floats = npt.NDArray[np.float64]
 #: States whose turns are worked out together.
 CHUNK = 512

@@ -18,13 +18,11 @@ from typing import Any
 
 import numba
 import numpy as np
-import numpy.typing as npt
 from numba import types
 
 from yacht_edu.solver.states import UPPER_BOXES
 from yacht_edu.solver.turn import BLOCKS, TAG_BITS
-
-Array = npt.NDArray[Any]
+from yacht_edu.solver.workers import Array
 
 MASK = (1 << TAG_BITS) - 1
 HANDS_START = BLOCKS[5].start

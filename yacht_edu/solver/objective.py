@@ -23,7 +23,7 @@ import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -38,7 +38,7 @@ from yacht_edu.policies import (
     UnknownStrategyError,
     kept_by,
 )
-from yacht_edu.ranking import ChoiceWorth
+from yacht_edu.ranking import ChoiceValue, ChoiceWorth
 from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.backward import OptimalTable, best_rows, hand_worth, open_rows
@@ -53,10 +53,7 @@ from yacht_edu.solver.turn import (
     pick,
     plan_turn,
 )
-
-Array = npt.NDArray[Any]
-Ints = npt.NDArray[np.intp]
-ChoiceValue = tuple[int, ...] | str
+from yacht_edu.solver.workers import Array, Ints
 
 
 class Objective(Protocol):

@@ -43,9 +43,7 @@ from yacht_edu.solver.decisions import (
 from yacht_edu.solver.objective import Objective, plan
 from yacht_edu.solver.states import RowsInStates, StateSpace, box_rows, chunks
 from yacht_edu.solver.turn import TurnPlan, pick, roll_forward
-from yacht_edu.solver.workers import Progress, start_progress
-
-Ints = npt.NDArray[np.intp]
+from yacht_edu.solver.workers import Ints, Progress, start_progress
 
 # A hand's number from its counts of each face (base 6), for rolled dice.
 _COUNT_WEIGHTS = 6 ** np.arange(6)

@@ -74,7 +74,7 @@ def shipped_arrays(rules: Rules) -> dict[str, npt.NDArray[Any]] | None:
 
 def write(folder: Path) -> list[Path]:
     """Solve every shipped rule set afresh and write its file into ``folder``."""
-    from yacht_edu.solver import solve
+    from yacht_edu.solver import solve  # a cycle: solve reads the shipped tables through here
 
     written = []
     for name in shipped.SHIPPED_RULES:

@@ -33,11 +33,12 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from yacht_edu.errors import RuleError
 from yacht_edu.hands import FACES, HANDS, NUMBER_OF_DICE
 from yacht_edu.rules import UPPER_BONUS_THRESHOLD, Rules, RulesLike, get_rules, score_table
 from yacht_edu.scorecard import Scorecard
+from yacht_edu.solver.workers import Ints
 
-Ints = npt.NDArray[np.intp]
 #: Upper subtotals 0..63; 63 stands for "63 or more".
 UPPER_CAP = UPPER_BONUS_THRESHOLD
 #: The most an upper box can hold (five sixes).
@@ -138,7 +139,6 @@ class StateSpace:
     def state_of(self, card: Scorecard) -> State:
         """The state of a scorecard of these rules."""
         if card.rules != self.rules:
-            from yacht_edu.errors import RuleError
             raise RuleError("solver.error.other_rules", solver=repr(self.rules),
                             card=repr(card.rules))
         filled = sum(1 << i for i, c in enumerate(self.rules.boxes) if not card.is_open(c))

@@ -30,9 +30,8 @@ some 1,500 needs, too much for a teaching machine.
 from __future__ import annotations
 
 import functools
-import threading
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -46,10 +45,8 @@ from yacht_edu.solver import cache
 from yacht_edu.solver.backward import best_over_boxes, best_rows_then, open_rows
 from yacht_edu.solver.states import BoxRows, StateSpace, box_rows
 from yacht_edu.solver.turn import pick_each, plan_turn
-from yacht_edu.solver.workers import Progress, check_progress, processors, run_layers
+from yacht_edu.solver.workers import Array, Ints, Progress, check_progress, processors, run_layers
 
-Array = npt.NDArray[Any]
-Ints = npt.NDArray[np.intp]
 
 def offers_target(rules: Rules) -> bool:
     """Whether a rule set's target table can be solved: its state is its filled boxes alone
@@ -249,8 +246,7 @@ class _TargetJob(NamedTuple):
 
 # -- solved once, then kept ------------------------------------------------------------------
 
-_lock = threading.Lock()
-_tables: dict[Rules, TargetTable] = {}
+_tables: dict[Rules, TargetTable] = cache.memory()
 
 
 def solve_target(rules: RulesLike = "yacht", *, progress: Progress | None = None,
@@ -263,24 +259,15 @@ def solve_target(rules: RulesLike = "yacht", *, progress: Progress | None = None
     ruleset = get_rules(rules)
     check_offered(ruleset)
     check_progress(progress)
-    with _lock:
-        if use_cache and ruleset in _tables:
-            return _tables[ruleset]
-        space = StateSpace.of(ruleset)
-        width = int(box_most(ruleset).sum()) + 2
-        header = cache.header(ruleset, "target", box_rows(ruleset).fingerprint())
-        path = cache.table_path(ruleset, "target")
-        layout = {"chance": ((space.size, width), np.float64)}
-        saved = cache.load(path, header, layout) if use_cache else None
-        found = None if saved is None else saved["chance"]
-        if found is None:
-            found = solve_target_layers(ruleset, progress=progress, workers=workers)
-            if use_cache:
-                cache.save(path, {"chance": found}, header)
-        table = TargetTable(ruleset, found)
-        if use_cache:
-            _tables[ruleset] = table
-        return table
+    space = StateSpace.of(ruleset)
+    width = int(box_most(ruleset).sum()) + 2
+    return cache.kept(
+        _tables, ruleset, "target", use_cache=use_cache,
+        solve=lambda: TargetTable(ruleset, solve_target_layers(ruleset, progress=progress,
+                                                               workers=workers)),
+        layout={"chance": ((space.size, width), np.float64)},
+        read=lambda saved: TargetTable(ruleset, saved["chance"]),
+        arrays=lambda table: {"chance": table.chance})
 
 
 def solve_target_endgame(card: Scorecard) -> TargetTable:
@@ -292,9 +279,3 @@ def solve_target_endgame(card: Scorecard) -> TargetTable:
     space = StateSpace.of(card.rules)
     chance = solve_target_layers(card.rules, within=space.state_of(card).filled, workers=1)
     return TargetTable(card.rules, chance)
-
-
-def clear_memory() -> None:
-    """Forget the target tables kept in memory (the files in the cache directory stay)."""
-    with _lock:
-        _tables.clear()

@@ -34,7 +34,7 @@ object) for the exact one; the same functions serve both.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -51,8 +51,7 @@ from yacht_edu.hands import (
     one_more_die,
 )
 from yacht_edu.ranking import TIE  # a tie: defined beside the ranking it shapes
-
-Array = npt.NDArray[Any]
+from yacht_edu.solver.workers import Array, Ints
 
 
 def _block(size: int) -> slice:
@@ -89,7 +88,6 @@ def _parents(size: int) -> tuple[tuple[slice, Ints], ...]:
     )
 
 
-Ints = npt.NDArray[np.intp]
 # For each keep of 1..5 dice, the keeps with one die fewer.
 PARENTS = ((), *(_parents(size) for size in range(1, NUMBER_OF_DICE + 1)))
 

@@ -25,10 +25,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from yacht_edu import solver
 from yacht_edu.i18n import t
 from yacht_edu.rules import Rules, get_rules
 from yacht_edu.solver import cache, compiled
-from yacht_edu.solver.workers import Progress, start_progress
+from yacht_edu.solver.target import solve_target
+from yacht_edu.solver.workers import Progress, default_progress, start_progress
 
 
 @dataclass(frozen=True)
@@ -44,9 +46,6 @@ class Entry:
 
     def solve(self, progress: Progress | None) -> None:
         """Load the table from the cache directory, or solve it and save it there."""
-        from yacht_edu import solver
-        from yacht_edu.solver.target import solve_target
-
         makers: dict[str, Callable[..., object]] = {
             "float": solver.solve,
             "exact": solver.exact_solution,
@@ -93,14 +92,10 @@ def warm(tables: Iterable[Entry], folder: Path, progress: Progress | None = None
     Tables this session keeps in memory are forgotten first: each is read from ``folder`` or
     solved and written there, never taken from memory and left unwritten.
     """
-    from yacht_edu import solver
-    from yacht_edu.solver import target
-
     tables = list(tables)
     outer = start_progress(progress, len(tables), t("cache.progress_tables"))
     written = []
-    solver.clear_memory()
-    target.clear_memory()
+    cache.clear_memory()
     with cache.only(folder):
         for table in tables:
             table.solve(progress)
@@ -115,14 +110,6 @@ def warm(tables: Iterable[Entry], folder: Path, progress: Progress | None = None
     if outer is not None and hasattr(outer, "close"):
         outer.close()
     return written
-
-
-def _progress() -> Progress | None:
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        return None
-    return tqdm  # type: ignore[no-any-return]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -142,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               else [table for rules in arguments.rules for table in tables_of(rules)])
     folder = arguments.cache or cache.cache_dir()
     try:
-        written = warm(tables, folder, None if arguments.quiet else _progress())
+        written = warm(tables, folder, None if arguments.quiet else default_progress())
     except OSError as error:
         print(f"warm: {error}", file=sys.stderr)
         return 1

@@ -32,6 +32,7 @@ from yacht_edu.errors import ArgumentTypeError, SolverStoppedError
 from yacht_edu.i18n import Given
 
 Array = npt.NDArray[Any]
+Ints = npt.NDArray[np.intp]
 #: One part of a layer, as a job names it (sent to forked helpers, so it must pickle).
 Part = Hashable
 
@@ -52,6 +53,16 @@ class ProgressBar(Protocol):
 
 #: A factory called as ``progress(total=..., desc=...)`` (e.g. ``tqdm.auto.tqdm``).
 Progress = Callable[..., ProgressBar]
+
+
+def default_progress() -> Progress | None:
+    """``tqdm``'s progress bar if it is installed (the ``lab`` extra): a first solve takes
+    seconds."""
+    try:
+        from tqdm.auto import tqdm  # optional
+    except ImportError:  # pragma: no cover - tqdm comes with the lab extra
+        return None
+    return tqdm  # type: ignore[no-any-return]
 
 
 def check_progress(progress: object) -> None:

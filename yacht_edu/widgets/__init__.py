@@ -26,6 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from yacht_edu.errors import RuleError
 from yacht_edu.game import Game
 from yacht_edu.i18n import t
 from yacht_edu.rules import RulesLike
@@ -60,7 +61,6 @@ def play(
         named = (t("widgets.default_player", lang, number=1),) if players is None else players
         game = Game(named, rules, seed)
     elif players is not None or rules != "yacht" or seed is not None:
-        from yacht_edu.errors import RuleError
         raise RuleError("widgets.error.game_and_settings")
     return GameView(game, lang=lang, chances=chances, coach=coach, settle=settle, clock=clock)
 

@@ -29,6 +29,8 @@ False
 
 from __future__ import annotations
 
+import operator
+import random
 import time
 import uuid
 from pathlib import Path
@@ -358,8 +360,6 @@ class Counting:
     """A tqdm-like counter that shows the solver's progress on the board, in whole percents."""
 
     def __init__(self, board: GameView, iterable: Any, total: int | None) -> None:
-        import operator
-
         self.board = board
         self.iterable = iterable
         self.total = total if total is not None else operator.length_hint(iterable or ())
@@ -394,6 +394,4 @@ def next_seed(seed: int) -> int:
     >>> next_seed(2026) == next_seed(2026) != 2026
     True
     """
-    import random
-
     return random.Random(seed).getrandbits(63)

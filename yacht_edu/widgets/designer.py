@@ -28,6 +28,7 @@ import ipywidgets as widgets
 import traitlets
 
 from yacht_edu.custom import BoxFunction, custom_rules
+from yacht_edu.display.compare import comparison_html
 from yacht_edu.errors import RuleError
 from yacht_edu.i18n import box_name, t
 from yacht_edu.rules import ROLLS, RULE_SETS, Rules, get_rules
@@ -135,7 +136,6 @@ class RuleDesigner(widgets.VBox):  # type: ignore[misc]
     def update(self) -> None:
         """Build the variant from the controls and compare it with its base."""
         from yacht_edu.compare import compare_rules
-        from yacht_edu.display.compare import comparison_html
 
         try:
             rules = self.design()
@@ -196,7 +196,7 @@ class RuleDesigner(widgets.VBox):  # type: ignore[misc]
         self.fixed_points.layout.display = None if self.fixed_box.value else "none"
 
     def _play(self, button: widgets.Button) -> None:
-        from yacht_edu.widgets import play
+        from yacht_edu.widgets import play  # the package imports this module: a cycle
 
         if self.board is not None:
             self.board.close()

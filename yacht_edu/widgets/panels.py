@@ -37,11 +37,12 @@ from yacht_edu.display.numbers import (
 from yacht_edu.display.words import choice_label
 from yacht_edu.game import Game
 from yacht_edu.i18n import box_name, digits, t, tn
+from yacht_edu.rules import get_rules
 from yacht_edu.widgets.state import ViewState
 
 if TYPE_CHECKING:
+    from yacht_edu import solver
     from yacht_edu.probability.turn import Aim
-    from yacht_edu.solver import Progress
 
 
 # -- numbers a learner reads (written by yacht_edu.display.numbers) -----------------------------
@@ -122,10 +123,10 @@ class CoachSettings:
 # -- the coach ----------------------------------------------------------------------------------
 
 
-def average_coach(game: Game, lang: str, progress: Progress | None,
+def average_coach(game: Game, lang: str, progress: solver.Progress | None,
                   settings: CoachSettings) -> ViewState:
     """The mode that plays for the best final score on average."""
-    from yacht_edu import coach
+    from yacht_edu import coach  # loaded on the coach's first use: a game alone needs none
 
     if game.over:
         from yacht_edu.luck import luck_and_skill
@@ -225,7 +226,7 @@ def plays_to_beat_the_leader(game: Game) -> bool:
     return len(game.players) > 1 and not game.over and game.round == game.turns
 
 
-def target_coach(game: Game, lang: str, progress: Progress | None,
+def target_coach(game: Game, lang: str, progress: solver.Progress | None,
                  settings: CoachSettings) -> ViewState:
     """The mode that plays for the best chance of reaching a target (``advise(..., target=)``)."""
     from yacht_edu.solver import NotOfferedError, check_offered
@@ -250,13 +251,14 @@ def target_coach(game: Game, lang: str, progress: Progress | None,
     return {"target": setting, "spread": ""} | target_advice(game, lang, progress, target)
 
 
-def target_advice(game: Game, lang: str, progress: Progress | None, target: int) -> ViewState:
+def target_advice(game: Game, lang: str, progress: solver.Progress | None,
+                  target: int) -> ViewState:
     """The sentence and the ranked choices for reaching ``target``."""
+    from yacht_edu import solver
     from yacht_edu.coach import advise
-    from yacht_edu.reach import default_progress
 
     shown = digits(target, lang)
-    advice = advise(game, target=target, progress=progress or default_progress())
+    advice = advise(game, target=target, progress=progress or solver.default_progress())
     if game.dice is None:
         return {"sentence": t("coach_target.roll_first", lang, player=game.current_player,
                               target=shown, chance=percent(Fraction(advice.chance), lang)),
@@ -290,7 +292,6 @@ def target_row(choice: Any, lang: str) -> ViewState:
 
 def not_offered(game: Game, lang: str) -> ViewState:
     """Said instead of the advice for a rule set whose target table is too large to solve."""
-    from yacht_edu.rules import get_rules
     from yacht_edu.solver import TARGET_RULES
 
     offered = t("list.separator", lang).join(get_rules(name).label(lang) for name in TARGET_RULES)
@@ -307,7 +308,7 @@ def target_reached(game: Game, lang: str, settings: CoachSettings) -> ViewState:
     return {"sentence": " ".join(lines), "rows": [], "spread": ""}
 
 
-Mode = Callable[[Game, str, "Progress | None", CoachSettings], ViewState]
+Mode = Callable[[Game, str, "solver.Progress | None", CoachSettings], ViewState]
 
 #: The coach's modes: name → (message id of its name, what it says).  A mode is a function
 #: ``(game, lang, progress, settings) -> state``; the view offers a choice when there are several.
@@ -318,7 +319,7 @@ COACH_MODES: Mapping[str, tuple[str, Mode]] = {
 
 
 def coach_state(game: Game, lang: str, mode: str = "average",
-                progress: Progress | None = None,
+                progress: solver.Progress | None = None,
                 settings: CoachSettings | None = None) -> ViewState:
     """What the coach says now, in ``mode``, with the modes to choose from."""
     _, speak = COACH_MODES[mode]

@@ -20,8 +20,10 @@ shows each learner's die.  The view only asks; this module changes the
 
 from __future__ import annotations
 
+import os
 import re
 import uuid
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -36,7 +38,7 @@ from yacht_edu.display.text import direction
 from yacht_edu.errors import RuleError
 from yacht_edu.i18n import Given, check_language, t
 from yacht_edu.lite import missing_library
-from yacht_edu.probability.fairness import FairnessTest, FewRollsWarning
+from yacht_edu.probability.fairness import BadCountsError, FairnessTest, FewRollsWarning
 from yacht_edu.probability.tally import BadTallyFileError, Tally, save_path
 from yacht_edu.widgets.messages import Shapes, intent_of
 
@@ -198,8 +200,6 @@ class DieTally(anywidget.AnyWidget):
     def _show(self) -> None:
         self.test, needs = None, ""
         if self.tally.rolls:
-            import warnings
-
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", FewRollsWarning)  # the summary says it
                 try:
@@ -258,8 +258,6 @@ def _count(value: int | str) -> int:
     except (TypeError, ValueError):
         number = -1
     if number < 0 or (isinstance(value, float)):
-        from yacht_edu.probability.fairness import BadCountsError
-
         raise BadCountsError("fairness.error.count", value=repr(value))
     return number
 
@@ -273,6 +271,4 @@ def tally(group: str | None = None, *, path: str = "tally.csv", lang: str | None
 
 def hub_user() -> str:
     """The learner's name on the hub (``JUPYTERHUB_USER``), or "" off a hub."""
-    import os
-
     return os.environ.get("JUPYTERHUB_USER", "")
