@@ -161,6 +161,50 @@ def test_a_missing_numpy_or_matplotlib_becomes_the_packages_words() -> None:
     assert lite.missing_library(ValueError("numpy")) is None
 
 
+def test_a_name_an_earlier_cell_could_not_make_is_said_in_the_learners_language(
+        tmp_path: Path) -> None:
+    """In a real IPython shell (a process of its own): after a cell that needs numpy, a cell
+    using what it would have made says so in the session's language instead of a NameError;
+    a mistyped name with no such cell before it keeps Python's traceback, and the lessons'
+    record tells the two apart ("follows", "failed")."""
+    import json
+    import subprocess
+
+    needs = ("from yacht_edu.errors import NeedsLibraryError\n"
+             "raise NeedsLibraryError(library='numpy')")
+    lesson = {"cells": [{"cell_type": "code", "source": source} for source in
+                        ("x = 1", needs, "print(rng)")]}
+    plain = {"cells": [{"cell_type": "code", "source": "print(rgn)"}]}
+    (tmp_path / "a.ipynb").write_text(json.dumps(lesson), encoding="utf-8")
+    (tmp_path / "b.ipynb").write_text(json.dumps(plain), encoding="utf-8")
+    code = (
+        "import json, sys\n"
+        "from IPython.core.interactiveshell import InteractiveShell\n"
+        "shell = InteractiveShell.instance()\n"
+        "import yacht_edu as ye\n"
+        "from yacht_edu import lite\n"
+        "ye.set_language('ur')\n"
+        "assert lite.show_missing_libraries()\n"
+        "shell.run_cell('print(rgn)')\n"  # no library missed yet: Python's own error
+        f"shell.run_cell({needs!r})\n"
+        "shell.run_cell('print(rng)')\n"
+        f"record = lite.run_lessons({str(tmp_path)!r})\n"
+        "print('RECORD' + json.dumps(record))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    said = done.stdout + done.stderr
+    before, after = said.split(t("lite.error.needs_library", "ur", library="numpy"), 1)
+    assert "NameError" in before  # the mistyped name, before any library was missed
+    assert t("lite.error.after_missing", "ur", name="rng", library="numpy") in after
+    assert "NameError" not in after.split("RECORD")[0]
+    record = json.loads(said[said.index("RECORD") + len("RECORD"):].splitlines()[0])
+    assert [cell[:3] for cell in record["a.ipynb"]] == [
+        [0, "ran", ""], [1, "needs", "numpy"], [2, "follows", "numpy"]]
+    assert record["b.ipynb"][0][1] == "failed" and "NameError" in record["b.ipynb"][0][2]
+    assert lite.after_missing(NameError("x", name="x"), []) is None
+    assert lite.after_missing(ValueError("x"), ["numpy"]) is None
+
+
 def test_the_class_view_says_the_browser_edition_has_no_class_service(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from yacht_edu import sender

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from yacht_edu.errors import NeedsLibraryError
+from yacht_edu.i18n import t
 
 __all__ = ["has_numpy", "in_browser", "missing_library", "run_lessons", "show_missing_libraries"]
 
@@ -99,21 +100,36 @@ def show_missing_libraries() -> bool:
     if shell is None:
         return False
 
+    missed: list[str] = []  # the libraries cells of this session have needed
+
     def handler(shell: Any, kind: type[BaseException], error: BaseException, traceback: Any,
                 tb_offset: int | None = None) -> None:
-        said = missing_library(error)
+        said = missing_library(error) or after_missing(error, missed)
         if said is None:
             shell.showtraceback((kind, error, traceback), tb_offset=tb_offset)
             return
+        if isinstance(said, NeedsLibraryError):
+            missed.append(said.name or "")
         print(said, file=sys.stderr)
 
-    shell.set_custom_exc((ModuleNotFoundError,), handler)
+    shell.set_custom_exc((ModuleNotFoundError, NameError), handler)
     return True
+
+
+def after_missing(error: BaseException, missed: list[str]) -> str | None:
+    """What to say of a name a cell uses that an earlier cell could not make, for want of the
+    last of the libraries in ``missed`` (in the learner's language); None for any other error,
+    or when no cell has missed a library (a name the learner mistyped keeps Python's traceback)."""
+    if not isinstance(error, NameError) or not missed:
+        return None
+    return t("lite.error.after_missing", name=error.name or "", library=missed[-1])
 
 
 class CellRun(NamedTuple):
     """What one code cell of a lesson did: ``"ran"``, ``"needs"`` (``detail``: the library it
-    said it needs) or ``"failed"`` (``detail``: the error); in how many seconds."""
+    said it needs), ``"follows"`` (it uses a name an earlier cell could not make, and says so:
+    ``detail``, the library that cell needed) or ``"failed"`` (``detail``: the error); in how
+    many seconds."""
 
     cell: int
     outcome: str
@@ -140,14 +156,16 @@ def run_lessons(folder: str | Path, names: list[str] | None = None) -> dict[str,
         cells = [cell for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]
                  if cell["cell_type"] == "code"]
         shell.reset(new_session=False)
-        found[path.name] = [run_cell(shell, at, "".join(cell["source"]))
+        missed: list[str] = []
+        found[path.name] = [run_cell(shell, at, "".join(cell["source"]), missed)
                             for at, cell in enumerate(cells)]
     shell.reset(new_session=False)
     return found
 
 
-def run_cell(shell: Any, at: int, source: str) -> CellRun:
-    """One cell run silently in ``shell``: what it did."""
+def run_cell(shell: Any, at: int, source: str, missed: list[str]) -> CellRun:
+    """One cell run silently in ``shell``: what it did (``missed``: the libraries the lesson's
+    cells before it needed, to which this adds the one it needs)."""
     said = io.StringIO()
     started = time.perf_counter()
     with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
@@ -158,5 +176,8 @@ def run_cell(shell: Any, at: int, source: str) -> CellRun:
         return CellRun(at, "ran", "", seconds)
     needs = missing_library(error)
     if needs is not None:
+        missed.append(needs.name or "")
         return CellRun(at, "needs", needs.name or "", seconds)
+    if after_missing(error, missed) is not None:
+        return CellRun(at, "follows", missed[-1], seconds)
     return CellRun(at, "failed", f"{type(error).__name__}: {error}"[:200], seconds)
