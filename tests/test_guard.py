@@ -516,8 +516,14 @@ def test_what_comes_back_is_read_as_data_only() -> None:
 def test_a_process_that_leaves_its_session_is_ended_too(tmp_path: Path) -> None:
     """G2, the review's reproducer: the function forks, the child calls ``os.setsid()`` and
     forks a process that spins (20 s at most here), then the function returns: every process
-    it started is gone once ``check()`` answers."""
+    it started is gone once ``check()`` answers.  It leaves one spinner, at its first call (one
+    at every hand's call kept both processors busy until the time limit)."""
+    started: list[int] = []
+
     def escapes(hand: Sequence[int]) -> int:
+        if started:
+            return 0
+        started.append(1)
         if os.fork() == 0:
             os.setsid()
             if os.fork() == 0:
@@ -527,6 +533,9 @@ def test_a_process_that_leaves_its_session_is_ended_too(tmp_path: Path) -> None:
                     pass
                 os._exit(0)
             os._exit(0)
+        waited = time.monotonic() + BOUND  # the spinner has started before the answer is sent
+        while not any(tmp_path.iterdir()) and time.monotonic() < waited:
+            time.sleep(0.01)
         return 0
 
     feedback = check(CODE, escapes, lang="en")

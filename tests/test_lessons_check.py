@@ -419,6 +419,7 @@ def test_every_exercise_has_its_worked_answer_in_every_language(lang: str) -> No
         assert msgid in catalog("en") and catalog(lang).get(msgid), (lang, msgid)
 
 
+@pytest.mark.slow  # every exercise asked three times, the code exercises run: about 11 s
 @each_task(ALL)
 def test_the_worked_answer_is_shown_when_asked(task: Task) -> None:
     """``check(id, ..., solution=True)``: the value the package computes and how it is found
