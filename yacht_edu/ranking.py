@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -29,6 +30,21 @@ class ChoiceWorth(NamedTuple):
     value: float
     expected: float
     sd: float
+
+
+def after_filling(gained: int, mean: float, mean_square: float) -> tuple[float, float]:
+    """The mean and mean square of the rest of the game once a box gives ``gained`` points,
+    from those of the state it leads to: the points shift the final score by ``gained``."""
+    return gained + mean, gained * gained + 2 * gained * mean + mean_square
+
+
+def expected_worth(values: Sequence[float], total: int) -> ChoiceWorth:
+    """The worth of a choice after which the rest of the game has mean and mean square
+    ``values``, on a card holding ``total`` points: its expected final score, twice (the value
+    and the expected score are one for the optimal player), and its standard deviation."""
+    future, mean_square = values
+    return ChoiceWorth(total + future, total + future,
+                       math.sqrt(max(mean_square - future * future, 0.0)))
 
 
 class Ranked(NamedTuple):

@@ -26,13 +26,12 @@ CPython (0.1–0.2 s in the browser), then the turn's other questions at once.
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from yacht_edu.dice import Dice
 from yacht_edu.hands import FIRST_HAND, HANDS, KEEP_INDEX, KEEPS, one_more_die, sub_keep_indices
-from yacht_edu.ranking import ChoiceValue, ChoiceWorth
+from yacht_edu.ranking import ChoiceValue, ChoiceWorth, after_filling, expected_worth
 from yacht_edu.rules import Rules, RulesLike, get_rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.shipped import ShippedTable, shipped_table
@@ -69,14 +68,10 @@ class ShippedScore:
         return self.worth((mean, mean_square), card)
 
     def filled(self, card: Scorecard, after: Scorecard, points: int) -> tuple[float, float]:
-        mean, mean_square = self.table.future(after)
-        gained = after.total - card.total
-        return gained + mean, gained * gained + 2 * gained * mean + mean_square
+        return after_filling(after.total - card.total, *self.table.future(after))
 
     def worth(self, values: Sequence[float], card: Scorecard) -> ChoiceWorth:
-        future, mean_square = values
-        return ChoiceWorth(card.total + future, card.total + future,
-                           math.sqrt(max(mean_square - future * future, 0.0)))
+        return expected_worth(values, card.total)
 
 
 @functools.lru_cache(maxsize=8)

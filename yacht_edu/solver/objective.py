@@ -38,7 +38,7 @@ from yacht_edu.policies import (
     UnknownStrategyError,
     kept_by,
 )
-from yacht_edu.ranking import ChoiceValue, ChoiceWorth
+from yacht_edu.ranking import ChoiceValue, ChoiceWorth, after_filling, expected_worth
 from yacht_edu.rules import Rules
 from yacht_edu.scorecard import Scorecard
 from yacht_edu.solver.backward import OptimalTable, best_rows, hand_worth, open_rows
@@ -116,14 +116,10 @@ class ExpectedScore:
         return (worth, squares), row
 
     def filled(self, card: Scorecard, after: Scorecard, points: int) -> tuple[float, ...]:
-        mean, mean_square = self.table.future(after)
-        gained = after.total - card.total
-        return gained + mean, gained * gained + 2 * gained * mean + mean_square
+        return after_filling(after.total - card.total, *self.table.future(after))
 
     def worth(self, values: Sequence[float], card: Scorecard) -> ChoiceWorth:
-        future, mean_square = values
-        return ChoiceWorth(card.total + future, card.total + future,
-                           math.sqrt(max(mean_square - future * future, 0.0)))
+        return expected_worth(values, card.total)
 
     def by_points(self) -> bool:
         return False

@@ -43,7 +43,7 @@ from yacht_edu.solver.decisions import (
 from yacht_edu.solver.objective import Objective, plan
 from yacht_edu.solver.states import RowsInStates, StateSpace, box_rows, chunks
 from yacht_edu.solver.turn import TurnPlan, pick, roll_forward
-from yacht_edu.solver.workers import Ints, Progress, start_progress
+from yacht_edu.solver.workers import Ints, Progress, counted
 
 # A hand's number from its counts of each face (base 6), for rolled dice.
 _COUNT_WEIGHTS = 6 ** np.arange(6)
@@ -69,8 +69,7 @@ def play_games(objective: Objective, games: int, rng: np.random.Generator, *,
     rows = box_rows(rules)
     state = np.zeros(games, dtype=np.intp)
     total = np.zeros(games, dtype=np.int64)
-    bar = start_progress(progress, rules.turns, desc)
-    try:
+    with counted(progress, rules.turns, desc) as advance:
         for _ in range(rules.turns):
             key = np.stack([state, total]) if objective.by_points() else state[None, :]
             situations, column = np.unique(key, axis=1, return_inverse=True)
@@ -79,11 +78,7 @@ def play_games(objective: Objective, games: int, rng: np.random.Generator, *,
             choices = plan(objective, states, points.astype(np.int64))
             gain, state = play_turn(rng, choices, rows.in_states(states), column.ravel())
             total = total + gain
-            if bar is not None:
-                bar.update(1)
-    finally:
-        if bar is not None:
-            bar.close()
+            advance(1)
     return total
 
 
@@ -94,17 +89,12 @@ def play_by_table(table: DecisionTable, games: int, rng: np.random.Generator, *,
     rules = table.rules
     state = np.zeros(games, dtype=np.intp)
     total = np.zeros(games, dtype=np.int64)
-    bar = start_progress(progress, rules.turns, desc)
-    try:
-        with ordered_rolls(rng, games, rules.turns * rules.rolls) as rolls:
-            for _ in range(rules.turns):
-                gain, state = table_turn(table, state, rolls)
-                total += gain
-                if bar is not None:
-                    bar.update(1)
-    finally:
-        if bar is not None:
-            bar.close()
+    with (counted(progress, rules.turns, desc) as advance,
+          ordered_rolls(rng, games, rules.turns * rules.rolls) as rolls):
+        for _ in range(rules.turns):
+            gain, state = table_turn(table, state, rolls)
+            total += gain
+            advance(1)
     return total
 
 

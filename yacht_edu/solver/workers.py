@@ -77,6 +77,23 @@ def start_progress(progress: Progress | None, total: int, desc: str) -> Progress
     return progress(total=total, desc=desc) if progress else None
 
 
+@contextlib.contextmanager
+def counted(progress: Progress | None, total: int, desc: str) -> Iterator[Callable[[int], None]]:
+    """``advance(n)`` that moves a bar of ``total`` steps (none without ``progress``), and the bar
+    closed when the work ends, however it ends."""
+    bar = start_progress(progress, total, desc)
+
+    def advance(steps: int) -> None:
+        if bar is not None:
+            bar.update(steps)
+
+    try:
+        yield advance
+    finally:
+        if bar is not None:
+            bar.close()
+
+
 class LayerJob(Protocol):
     """A solve a layer at a time: the parts of a layer, how to work one out, and what to do
     once a layer is done (in the solving process only)."""
@@ -97,17 +114,11 @@ def run_layers(job: LayerJob, boxes: int, *, total: int, desc: str,
     processes rather than threads (the job's arrays must then be :func:`shared_array`\\ s).
     ``total``: the states a bar counts, ``desc`` its label.
     """
-    bar = start_progress(progress, total, desc)
-    try:
-        with _helpers(job, helpers, forked) as run:
-            for filled in range(boxes - 1, -1, -1):
-                for done in run(filled):
-                    if bar is not None:
-                        bar.update(done)
-                job.layer_done(filled)
-    finally:
-        if bar is not None:
-            bar.close()
+    with counted(progress, total, desc) as advance, _helpers(job, helpers, forked) as run:
+        for filled in range(boxes - 1, -1, -1):
+            for done in run(filled):
+                advance(done)
+            job.layer_done(filled)
 
 
 def shared_array(shape: int | tuple[int, ...], fill: object, dtype: Any,
