@@ -103,8 +103,8 @@ def test_refusals_on_the_card_are_whole_inside_the_output_and_in_the_way_of_noth
     # 1. another player's box (the last column: the bubble would spill out on the right)
     theirs = box(nb, "fours", "Ravi")
     theirs.click(force=True)
-    bubble = the_answer(nb, say("__import__('yacht_edu').widgets.NotYourTurnError("
-                                "player='Ravi', current='Asha')"))
+    bubble = the_answer(nb, say("__import__('yacht_edu.widgets.referee').widgets.referee"
+                                ".NotYourTurnError(player='Ravi', current='Asha')"))
     whole_inside_the_output(nb, bubble)
     clickable(nb, below(nb, "fours", "Ravi"))
     nb.page.screenshot(path=str(artifacts / f"refusal-other-player-{lang}.png"))
