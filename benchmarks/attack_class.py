@@ -46,6 +46,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from bench_class import serve as serve_class
+
 ROOT = Path(__file__).resolve().parents[1]
 PREFIX = "/services/yacht-class/"
 COLUMNS = ("tried", "refused", "accepted", "wrong", "crashes", "hangs", "lost")
@@ -61,26 +63,8 @@ Counts = Counter[str]
 
 
 def serve(folder: Path, port: int) -> None:
-    """The class service as the hub runs it (its own timeouts, limits and open files), with a
-    table for the hub's "whose token?" and the fast clock of the module's text."""
-    import asyncio
-    import logging
-
-    from yacht_edu.classroom.service import (
-        Person,
-        Service,
-        make_app,
-        make_server,
-        more_files,
-        preload,
-    )
-    from yacht_edu.classroom.store import Store
-
-    async def identify(handler: Any) -> Person | None:
-        token = handler.request.headers.get("Authorization", "").removeprefix("token ")
-        if token == "teacher":
-            return Person("teacher", groups=frozenset({"teachers"}))
-        return Person(token) if token.startswith("learner") else None
+    """The class service as the hub runs it (:func:`bench_class.serve`: its own timeouts,
+    limits and open files), with the fast clock of the module's text."""
 
     class Fast:
         now = 0.0
@@ -89,19 +73,7 @@ def serve(folder: Path, port: int) -> None:
             self.now += 0.2
             return self.now
 
-    logging.getLogger("tornado.access").setLevel(logging.CRITICAL)
-    logging.getLogger("tornado.general").setLevel(logging.CRITICAL)
-    os.umask(0o077)
-    more_files()
-    service = Service(Store(folder), clock=Fast())
-    preload(service)
-
-    async def run() -> None:
-        make_server(make_app(service, identify)).listen(port, "127.0.0.1")
-        print("ready", flush=True)
-        await asyncio.Event().wait()
-
-    asyncio.run(run())
+    serve_class(folder, port, clock=Fast(), say_ready=True)
 
 
 class Running:

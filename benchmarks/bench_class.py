@@ -274,8 +274,11 @@ TEACHER_TOKEN = "teacher"
 PAUSE = (1.0, 3.0)  # seconds between a learner's exercises
 
 
-def serve(folder: Path, port: int) -> None:
-    """The class service as the hub runs it, with a table for the hub's "whose token?"."""
+def serve(folder: Path, port: int, *, clock: Callable[[], float] | None = None,
+          say_ready: bool = False) -> None:
+    """The class service as the hub runs it (its open files, a umask that keeps its files the
+    teacher's), with a table for the hub's "whose token?"; ``clock``: the service's clock
+    (default its own), ``say_ready``: print ``ready`` once it listens."""
     import asyncio
     import logging
 
@@ -297,12 +300,15 @@ def serve(folder: Path, port: int) -> None:
 
     logging.getLogger("tornado.access").setLevel(logging.CRITICAL)  # 4xx are expected here
     logging.getLogger("tornado.general").setLevel(logging.CRITICAL)
+    os.umask(0o077)
     more_files()  # as the service does when the hub starts it
-    service = Service(Store(folder))
+    service = Service(Store(folder)) if clock is None else Service(Store(folder), clock=clock)
     preload(service)
 
     async def run() -> None:
         make_server(make_app(service, identify)).listen(port, "127.0.0.1")
+        if say_ready:
+            print("ready", flush=True)
         await asyncio.Event().wait()
 
     asyncio.run(run())
