@@ -26,7 +26,7 @@ from yacht_edu.shown import shown_by
 from yacht_edu.solver.exact import ExactSolution, turn_denominator
 from yacht_edu.solver.play import turn_ends
 from yacht_edu.solver.states import box_rows
-from yacht_edu.solver.workers import Progress, start_progress
+from yacht_edu.solver.workers import Progress, counted
 
 if TYPE_CHECKING:
     import sympy
@@ -108,22 +108,19 @@ def score_distribution_of(solution: ExactSolution,
     rows = box_rows(solution.rules)
     # state -> (lowest score so far, numerators of the chances of each score from there)
     layer: dict[int, tuple[int, npt.NDArray[Any]]] = {0: (0, np.array([1], dtype=object))}
-    bar = start_progress(progress, space.number_of_boxes, t("cache.progress_distribution"))
-    for _ in range(space.number_of_boxes):
-        following: dict[int, list[tuple[int, npt.NDArray[Any]]]] = {}
-        for state, (low, chances) in layer.items():
-            on_rows = np.zeros(rows.rows, dtype=object)
-            np.add.at(on_rows, solution.box_row[state].astype(np.intp),
-                      final_hand_chances(solution, state))
-            offer = rows.in_states(np.array([state]))
-            for row in np.flatnonzero(on_rows):
-                following.setdefault(int(offer.next[row, 0]), []).append(
-                    (low + int(offer.gain[row, 0]), chances * on_rows[row]))
-        layer = {state: _combine(parts) for state, parts in following.items()}
-        if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
+    with counted(progress, space.number_of_boxes, t("cache.progress_distribution")) as advance:
+        for _ in range(space.number_of_boxes):
+            following: dict[int, list[tuple[int, npt.NDArray[Any]]]] = {}
+            for state, (low, chances) in layer.items():
+                on_rows = np.zeros(rows.rows, dtype=object)
+                np.add.at(on_rows, solution.box_row[state].astype(np.intp),
+                          final_hand_chances(solution, state))
+                offer = rows.in_states(np.array([state]))
+                for row in np.flatnonzero(on_rows):
+                    following.setdefault(int(offer.next[row, 0]), []).append(
+                        (low + int(offer.gain[row, 0]), chances * on_rows[row]))
+            layer = {state: _combine(parts) for state, parts in following.items()}
+            advance(1)
     ((low, chances),) = layer.values()
     numerators = {low + i: int(n) for i, n in enumerate(chances) if n}
     return ScoreDistribution(solution.rules, numerators,

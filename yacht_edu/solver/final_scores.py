@@ -40,7 +40,7 @@ from yacht_edu.solver.decisions import (
 )
 from yacht_edu.solver.states import StateSpace, box_rows, chunks
 from yacht_edu.solver.turn import BLOCKS, HAND_WEIGHTS, PARENTS
-from yacht_edu.solver.workers import Ints, Progress, start_progress
+from yacht_edu.solver.workers import Ints, Progress, counted
 
 Floats = npt.NDArray[np.float64]
 #: States whose turns are worked out together.
@@ -96,14 +96,11 @@ def final_score_chances(table: DecisionTable,
     layers = [space.layer(n).solved for n in range(space.number_of_boxes + 1)]
     bands = Bands(np.zeros(1, dtype=np.int64), np.ones(1, dtype=np.int64),
                   np.zeros(1, dtype=np.int64), np.ones(1))
-    bar = start_progress(progress, space.number_of_boxes, "")
     fast = compiled.worth_it(space.size)
-    for n in range(space.number_of_boxes):
-        bands = next_bands(table, layers[n], layers[n + 1], bands, fast)
-        if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
+    with counted(progress, space.number_of_boxes, "") as advance:
+        for n in range(space.number_of_boxes):
+            bands = next_bands(table, layers[n], layers[n + 1], bands, fast)
+            advance(1)
     chances = np.zeros(int((bands.low + bands.length).max()))
     for s in range(len(layers[-1])):
         chances[bands.low[s]:bands.low[s] + bands.length[s]] += (

@@ -30,7 +30,7 @@ from yacht_edu.i18n import t
 from yacht_edu.rules import Rules, get_rules
 from yacht_edu.solver import cache, compiled
 from yacht_edu.solver.target import solve_target
-from yacht_edu.solver.workers import Progress, default_progress, start_progress
+from yacht_edu.solver.workers import Progress, counted, default_progress
 
 
 @dataclass(frozen=True)
@@ -93,10 +93,10 @@ def warm(tables: Iterable[Entry], folder: Path, progress: Progress | None = None
     solved and written there, never taken from memory and left unwritten.
     """
     tables = list(tables)
-    outer = start_progress(progress, len(tables), t("cache.progress_tables"))
     written = []
     cache.clear_memory()
-    with cache.only(folder):
+    with (counted(progress, len(tables), t("cache.progress_tables")) as advance,
+          cache.only(folder)):
         for table in tables:
             table.solve(progress)
             path = cache.table_path(table.rules, table.kind)
@@ -105,10 +105,7 @@ def warm(tables: Iterable[Entry], folder: Path, progress: Progress | None = None
             with contextlib.suppress(OSError):  # a table an older version wrote private
                 path.chmod(cache.FILE_MODE)
             written.append(path)
-            if outer is not None:
-                outer.update(1)
-    if outer is not None and hasattr(outer, "close"):
-        outer.close()
+            advance(1)
     return written
 
 
