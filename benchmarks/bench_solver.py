@@ -14,10 +14,11 @@ saved table again in a new process.
 
 ``--peer`` times the full solve of official Yahtzee (forced joker) here and in ``yatzy-solver``, a
 native (Rust) solver from PyPI, in the same run, alternating the two, on both cores and on one
-(both pinned to core 0).  Ours three times in each round, each a fresh process with an empty
-``YACHT_EDU_CACHE`` solving from nothing: compiled with numba's cache empty (the first run after
-installing, numba compiling), compiled with numba's compiled code kept from an uncounted run
-before (every later run), and in numpy alone.
+(both pinned to core 0).  Ours four times in each round, each a fresh process with an empty
+``YACHT_EDU_CACHE`` solving from nothing: with the native kernels the wheel carries (compiled
+ahead: the first run after installing is like every other), with numba's cache empty (numba
+compiling, as a wheel without native kernels meets it), with numba's compiled code kept from an
+uncounted run before (every later run), and in numpy alone.
 The peer is no dependency of yacht_edu: it lives in a virtual environment of its own (default
 ``/work/peer-venv``), which the benchmark creates if it is missing, exactly as
 ``python -m venv DIR && DIR/bin/pip install yatzy-solver`` would.  ``--ours-python PYTHON`` runs
@@ -144,14 +145,16 @@ def solve_only(name: str, variant: dict[str, Any], workers: int | None) -> dict[
     from yacht_edu.solver import compiled, solve
 
     wall, cpu = time.perf_counter(), processor_time()
-    if compiled.enabled():  # as the solve would first thing: numba compiles or loads the chunk
+    backend = compiled.backend()
+    if backend:  # as the solve would first thing: numba compiles or loads the chunk
         compiled.chunk_kernel()
     compiling = time.perf_counter() - wall
     table = solve(name, workers=workers, use_cache=False, **variant)
     wall, cpu = time.perf_counter() - wall, processor_time() - cpu
     expected = table.expected()
     return {"wall": wall, "cpu": cpu, "mean": expected.mean, "sd": expected.sd,
-            **({"compiling": compiling} if compiled.enabled() else {})}
+            "backend": backend or "numpy",
+            **({"compiling": compiling} if backend == "numba" else {})}
 
 
 def solve_mean_only(name: str, variant: dict[str, Any], workers: int) -> dict[str, Any]:
@@ -177,10 +180,11 @@ def solve_mean_only(name: str, variant: dict[str, Any], workers: int) -> dict[st
 
 
 def compiled_state() -> str:
-    """Whether the solves here run compiled (numba) or in numpy, as this environment has it."""
+    """Whether the solves here run compiled (native or numba) or in numpy, as this environment
+    has it."""
     from yacht_edu.solver import compiled
 
-    return "numba" if compiled.enabled() else "no (numpy alone)"
+    return compiled.backend() or "no (numpy alone)"
 
 
 def processor_time() -> float:
@@ -273,12 +277,15 @@ def one_thread_env() -> dict[str, str]:
 
 
 #: Ours: (label, environment, numba's compiled code kept from an uncounted run before).
-#: "first run": numba installed, its cache empty, as the first solve after installing meets it
-#: (numba compiles the chunk, and that counts); "cached": the same with numba's compiled code
-#: kept, as every later run; "numpy": the package without numba (YACHT_EDU_COMPILED=0).  Each
-#: solves from nothing, with an empty YACHT_EDU_CACHE.
-OURS = (("first run", {"YACHT_EDU_COMPILED": "1"}, False),
-        ("cached", {"YACHT_EDU_COMPILED": "1"}, True),
+#: "native": the kernels the wheel carries, compiled ahead (nothing compiles at run time: the
+#: first run after installing is every run); "numba first": numba's path, its cache empty, as
+#: the first solve after installing meets it where the wheel has no native kernels (numba
+#: compiles the chunk, and that counts); "numba cached": the same with numba's compiled code
+#: kept, as every later run; "numpy": neither (YACHT_EDU_COMPILED=0).  Each solves from
+#: nothing, with an empty YACHT_EDU_CACHE.
+OURS = (("native", {"YACHT_EDU_COMPILED": "1"}, False),
+        ("numba first", {"YACHT_EDU_COMPILED": "numba"}, False),
+        ("numba cached", {"YACHT_EDU_COMPILED": "numba"}, True),
         ("numpy", {"YACHT_EDU_COMPILED": "0"}, False))
 
 
@@ -329,9 +336,10 @@ def main_peer(repeat: int, venv: str, ours_python: str) -> None:
           f"{platform.python_version()}, load average {os.getloadavg()}")
     print(f"official Yahtzee, forced joker: yacht_edu vs yatzy-solver ({PEER_VARIANT}), "
           f"{repeat} alternating rounds after one uncounted round, fresh processes; ours solves "
-          "from nothing (YACHT_EDU_CACHE empty, no shipped table read) three ways: 'first run' "
-          "numba's cache empty (compiling), 'cached' numba's compiled code kept, 'numpy' "
-          "without numba; one core: both pinned to core 0 (taskset)")
+          "from nothing (YACHT_EDU_CACHE empty, no shipped table read) four ways: 'native' the "
+          "wheel's kernels compiled ahead (every run, the first after installing too), 'numba "
+          "first' numba's cache empty (compiling), 'numba cached' numba's compiled code kept, "
+          "'numpy' neither; one core: both pinned to core 0 (taskset)")
     scipy = "installed: numba imports it" if has_scipy(ours_python) else "not installed"
     print(f"ours: {ours_python} (scipy {scipy})")
     print("times: 'solve' inside the process (from the call to the table; of it 'compiling', "
@@ -368,12 +376,15 @@ def report_peer(cores: int, runs: dict[str, list[dict[str, Any]]]) -> None:
                              "the peer")
         for kind, key in (("solve", "wall"), ("process", "process_wall"), ("cpu", "process_cpu")):
             ratios = [a[key] / b[key] for a, b in zip(ours, peer, strict=True)]
-            print(f"{cores} core(s), {kind:<7}: yacht_edu {label:<9} "
+            if ours[0]["backend"] != label.split()[0]:
+                raise SystemExit(f"'{label}' ran {ours[0]['backend']}: no native kernels here? "
+                                 "(pip install -e . builds them: hatch_build.py)")
+            print(f"{cores} core(s), {kind:<7}: yacht_edu {label:<12} "
                   f"{spread([r[key] for r in ours])}, peer {peer[0]['version']} "
                   f"{spread([r[key] for r in peer])}; ratio ours / peer, median of the pairs "
                   f"{statistics.median(ratios):.2f}x", flush=True)
         if "compiling" in ours[0]:
-            print(f"{cores} core(s), compiling: yacht_edu {label:<9} "
+            print(f"{cores} core(s), compiling: yacht_edu {label:<12} "
                   f"{spread([r['compiling'] for r in ours])} of the solve", flush=True)
     print(f"{cores} core(s): mean {ours[0]['mean']:.6f}, sd {ours[0]['sd']:.4f} (the peer's mean "
           f"{peer[0]['mean']:.6f}; it solves the mean only)")

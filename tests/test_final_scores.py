@@ -43,18 +43,22 @@ def test_the_chances_are_the_exact_distribution(rules: str) -> None:
     assert chances.at_least(200) == pytest.approx(float(exact.at_least(200)), rel=1e-12)
 
 
+@pytest.mark.parametrize("backend", ["native", "numba"])
 @pytest.mark.parametrize("batch", [final_scores.SPREAD_BATCH, 1000, 1])
 def test_numpy_and_the_compiled_kernel_spread_the_same_chances(
-        monkeypatch: pytest.MonkeyPatch, batch: int) -> None:
+        monkeypatch: pytest.MonkeyPatch, batch: int, backend: str) -> None:
     # numpy spreads the bands a batch of entries at a time (one way per batch at the least):
-    # the same additions in the same order as the compiled loop, whatever the batches.
-    pytest.importorskip("numba", reason="the compiled kernel needs numba (the test extra)")
+    # the same additions in the same order as the compiled loops (native and numba's),
+    # whatever the batches.
+    if backend == "numba":
+        pytest.importorskip("numba", reason="numba's kernel needs numba (the test extra)")
     table = DecisionTable.empty(objective_of("optimal", "yacht"))
     monkeypatch.setenv("YACHT_EDU_COMPILED", "0")
     monkeypatch.setattr(final_scores, "SPREAD_BATCH", batch)
     reference = final_score_chances(table).chances
-    monkeypatch.setenv("YACHT_EDU_COMPILED", "1")
+    monkeypatch.setenv("YACHT_EDU_COMPILED", "1" if backend == "native" else "numba")
     monkeypatch.setattr(compiled, "COMPILE_FROM", 0)  # compiled for Yacht's few states too
+    assert compiled.backend() == backend
     assert np.array_equal(final_score_chances(table).chances, reference)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 import importlib.util
 import json
+import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -169,3 +171,26 @@ def test_the_wheel_holds_what_a_kernel_imports_and_none_of_the_course_tools(
                 f"yacht_edu/locale/{lang}/model.po"} <= set(names)
     assert {"yacht_edu/sender.py", "yacht_edu/lessons/exercise.py", "yacht_edu/lessons/grading.py",
             "yacht_edu/lessons/lesson11.py", "yacht_edu/i18n.py"} <= set(names)
+
+
+@pytest.mark.slow  # pip builds the wheel twice: several seconds
+def test_the_wheel_carries_the_native_kernels_and_the_browsers_wheel_does_not(
+        tmp_path: Path) -> None:
+    """issue 33 item 3: where a C compiler is (CI installs one), the wheel carries the solver's
+    kernels compiled ahead (hatch_build.py), tagged for this platform and any Python 3; built
+    with ``YACHT_EDU_NATIVE=0`` (as the browser edition's build does) it is pure Python."""
+    root = Path(__file__).resolve().parents[1]
+    found = {}
+    for switch in ("1", "0"):
+        out = tmp_path / switch
+        subprocess.run([sys.executable, "-m", "pip", "wheel", str(root), "--no-deps", "-q",
+                        "-w", str(out)], check=True, capture_output=True,
+                       env={**os.environ, "YACHT_EDU_NATIVE": switch})
+        (wheel,) = out.glob("yacht_edu-*.whl")
+        found[switch] = (wheel.name, zipfile.ZipFile(wheel).namelist())
+    native, pure = found["1"], found["0"]
+    assert pure[0].endswith("-py3-none-any.whl") and "yacht_edu/solver/_native.so" not in pure[1]
+    if os.environ.get("CI") or shutil.which("cc"):
+        assert native[0].startswith("yacht_edu-0.1.0-py3-none-") and "any" not in native[0]
+        assert "yacht_edu/solver/_native.so" in native[1]
+        assert set(native[1]) - set(pure[1]) == {"yacht_edu/solver/_native.so"}

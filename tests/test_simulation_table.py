@@ -49,7 +49,7 @@ def test_distinct_is_numpy_unique() -> None:
     assert np.array_equal(found, expected) and np.array_equal(where, inverse)
 
 
-@pytest.mark.parametrize("compiled", ["0", "1"])
+@pytest.mark.parametrize("compiled", ["0", "1", "numba"])
 @pytest.mark.parametrize(("player", "rules"), [("optimal", "yacht"), ("beat_par", "yacht"),
                                                ("chase_five", "yacht_sum4"),
                                                ("optimal", "yahtzee")])
@@ -57,8 +57,8 @@ def test_the_table_holds_the_planners_choices(player: str, rules: str, compiled:
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     # Every state a game can reach (a sample of 600 for Yahtzee), its own choices as the
     # planner works them out for it, against the table's row (often another state's: equivalent
-    # states share a row).  The optimal player's table is filled by the compiled chunk where
-    # numba is installed, else by the planner's numpy: both.
+    # states share a row).  The optimal player's table is filled by the compiled chunk (the
+    # native one, or numba's), else by the planner's numpy: all three.
     monkeypatch.setenv("YACHT_EDU_COMPILED", compiled)
     monkeypatch.setattr(solver_compiled, "COMPILE_FROM", 0)  # Yacht's few states compiled too
     objective = objective_of(player, rules)

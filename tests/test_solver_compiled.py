@@ -1,13 +1,14 @@
-"""The compiled chunk (numba, optional) against the numpy solve it stands in for: the same
-values, bit for bit, state by state; and the numpy path when it is turned off or numba is
-missing.
+"""The compiled chunk, both of them (the native kernels the wheel carries, numba's when numba is
+installed), against the numpy solve it stands in for: the same values, bit for bit, state by
+state; and the numpy path when it is turned off or neither is here.
 
-numba is in the ``test`` extra, so these run wherever the tests do; the package itself needs it
-not (its ``fast`` extra)."""
+numba is in the ``test`` extra and CI has a C compiler (the native kernels: hatch_build.py), so
+these run wherever the tests do; the package itself needs neither."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,40 +19,53 @@ import pytest
 
 from yacht_edu import get_rules
 from yacht_edu.rules import Rules
-from yacht_edu.solver import compiled, solve
+from yacht_edu.solver import compiled, native, solve
 from yacht_edu.solver.backward import hand_worth
 from yacht_edu.solver.states import StateSpace, box_rows
 from yacht_edu.solver.turn import plan_turn
 
-pytest.importorskip("numba", reason="the compiled path needs numba (the test extra has it)")
+#: The compiled paths: the native kernels (``YACHT_EDU_COMPILED=1``, the default, where the wheel
+#: has them) and numba's (``YACHT_EDU_COMPILED=numba``).
+BACKENDS = ["native", "numba"]
 
 
-def _both(monkeypatch: pytest.MonkeyPatch, rules: str) -> tuple[object, object]:
+def use(backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run the solver on ``backend`` (numba's compiled for Yacht's few states too)."""
+    if backend == "numba":
+        pytest.importorskip("numba", reason="numba's path needs numba (the test extra has it)")
+    monkeypatch.setenv("YACHT_EDU_COMPILED", "1" if backend == "native" else "numba")
+    monkeypatch.setattr(compiled, "COMPILE_FROM", 0)
+    assert compiled.backend() == backend
+
+
+def _both(monkeypatch: pytest.MonkeyPatch, rules: str, backend: str) -> tuple[object, object]:
     monkeypatch.setenv("YACHT_EDU_COMPILED", "0")
     reference = solve(rules, use_cache=False, workers=1)
-    monkeypatch.setenv("YACHT_EDU_COMPILED", "1")
-    monkeypatch.setattr(compiled, "COMPILE_FROM", 0)  # compiled for Yacht's few states too
+    use(backend, monkeypatch)
     return reference, solve(rules, use_cache=False, workers=1)
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("rules", ["yacht", "yacht_sum4",
                                    pytest.param("yahtzee", marks=pytest.mark.slow)])
 def test_the_compiled_solve_is_the_numpy_solve_bit_for_bit(monkeypatch: pytest.MonkeyPatch,
-                                                          rules: str) -> None:
+                                                          rules: str, backend: str) -> None:
     # Every state of every layer.  (A chunk of one state, as the empty card's, is worked out in
     # numpy on both paths: there numpy's einsum adds the 252 hands of a single column in
     # another order than the compiled loop, 2.8e-14 of a point apart.)
-    reference, fast = _both(monkeypatch, rules)
-    assert compiled.enabled()
+    reference, fast = _both(monkeypatch, rules, backend)
     for name in ("mean", "mean_square"):
         assert np.array_equal(getattr(fast, name), getattr(reference, name), equal_nan=True)
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("filled", [2, 6, 10, 12])
-def test_a_compiled_yahtzee_chunk_is_the_numpy_chunk(filled: int) -> None:
+def test_a_compiled_yahtzee_chunk_is_the_numpy_chunk(filled: int, backend: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     # Chunks of 64 states of a layer (the joker, the bonus and the upper subtotal all in
     # play), worked out by both paths from the same solved table.
     rules = "yahtzee"
+    use(backend, monkeypatch)
     table, rows = solve(rules), box_rows(rules)
     kernel = compiled.chunk_kernel()
     solved = StateSpace.of(rules).layer(filled).solved
@@ -68,11 +82,14 @@ VARIANTS = [get_rules("yacht"), get_rules("yacht_sum4"),
               for joker in ("forced", "free", "none") for first in (False, True))]
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("rules", VARIANTS, ids=[rules.label("en") for rules in VARIANTS])
-def test_every_rule_set_chooses_as_numpy_from_any_values(rules: Rules) -> None:
+def test_every_rule_set_chooses_as_numpy_from_any_values(rules: Rules, backend: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     # The compiled chunk reads the rows each box offers from the same tables as numpy's
     # in_states: every layer, three chunks each, from made-up values of the next states (the
     # arithmetic is the same whatever the values), and the choices as well as the worth.
+    use(backend, monkeypatch)
     rng = np.random.default_rng(7)
     space, rows = StateSpace.of(rules), box_rows(rules)
     mean = rng.random(space.size) * 300
@@ -102,9 +119,14 @@ def test_turned_off_the_numpy_path_runs() -> None:
     assert found.stdout.split() == ["False", "False"]
 
 
-def test_compiled_ahead_the_kernels_are_kept_in_numbas_folder() -> None:
-    # What python -m yacht_edu.solver warm does where numba is installed: the chunk and the
+def test_compiled_ahead_the_kernels_are_kept_in_numbas_folder(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # What python -m yacht_edu.solver warm does where numba's path runs: the chunk and the
     # spread of the final scores compiled (or loaded), numba's index of each in the folder.
+    # With the native kernels there is nothing to compile.
+    use("native", monkeypatch)
+    assert compiled.compile_ahead() is None
+    use("numba", monkeypatch)
     from yacht_edu.solver import kernels
 
     folder = compiled.compile_ahead()
@@ -125,12 +147,13 @@ def test_where_numba_can_keep_nothing_the_chunk_is_compiled_in_memory() -> None:
             "print(kernels.CACHED, compiled.compile_ahead() == '', "
             "repr(solve('yacht', use_cache=False).expected().mean))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                           check=True, env={**os.environ, "YACHT_EDU_COMPILED": "1"})
+                           check=True, env={**os.environ, "YACHT_EDU_COMPILED": "numba"})
     reference = repr(solve("yacht", use_cache=False).expected().mean)
     assert found.stdout.split() == ["False", "True", reference]
 
 
 def test_a_small_solve_runs_in_numpy_without_loading_numba() -> None:
+    pytest.importorskip("numba", reason="numba's path needs numba (the test extra has it)")
     # Importing numba and loading the chunk cost more than numpy needs for Yacht's 4,096 states
     # (compiled.COMPILE_FROM); Yahtzee's solve, its decision table and its final scores run
     # compiled (the tests above force the compiled path for Yacht).
@@ -140,5 +163,46 @@ def test_a_small_solve_runs_in_numpy_without_loading_numba() -> None:
             "print('numba' in sys.modules, compiled.worth_it(4096), 'numba' in sys.modules, "
             "compiled.worth_it(compiled.COMPILE_FROM))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                           check=True, env={**os.environ, "YACHT_EDU_COMPILED": "1"})
+                           check=True, env={**os.environ, "YACHT_EDU_COMPILED": "numba"})
     assert found.stdout.split() == ["False", "False", "False", "True"]
+
+
+def test_the_native_kernels_run_for_any_size_and_never_load_numba() -> None:
+    # Nothing to compile or load: Yacht's solve and games run native too, numba untouched.
+    code = ("import sys; from yacht_edu.solver import compiled, solve; "
+            "from yacht_edu.strategies import simulate; "
+            "solve('yacht', use_cache=False); simulate('optimal', 'yacht', games=100, seed=1); "
+            "print(compiled.backend(), compiled.worth_it(4096), 'numba' in sys.modules)")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env={**os.environ, "YACHT_EDU_COMPILED": "1"})
+    assert found.stdout.split() == ["native", "True", "False"]
+
+
+def test_the_native_kernels_are_here_where_a_c_compiler_is() -> None:
+    # The editable install (the README's commands) built them with the platform's compiler;
+    # CI installs one (.ci/run), so there they must be here.
+    assert native.available() or not (os.environ.get("CI") or shutil.which("cc")), (
+        "no native kernels: pip install -e . builds them (hatch_build.py says why not)")
+
+
+def test_a_library_built_from_another_source_is_not_loaded(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An editable install whose native.c changed since it was built: the solver does not call
+    # the old code with the new tables; it uses numba or numpy until the next install.
+    if shutil.which("cc") is None:
+        pytest.skip("no C compiler to build the stale library with")
+    import hatch_build
+
+    changed = tmp_path / "native.c"
+    changed.write_text(native.SOURCE.read_text() + "/* changed */\n")
+    shutil.copy(native.SOURCE.with_suffix(".py"), tmp_path / "native.py")
+    assert hatch_build.build_library(changed, tmp_path / "_native.so") == ""
+    monkeypatch.setattr(native, "LIBRARY", tmp_path / "_native.so")
+    native.library.cache_clear()
+    try:
+        assert native.library() is None and compiled.backend() != "native"
+        monkeypatch.setattr(native, "SOURCE", changed)  # its own source: loaded
+        native.library.cache_clear()
+        assert native.library() is not None
+    finally:
+        native.library.cache_clear()

@@ -159,10 +159,12 @@ def pyodide_version() -> str:
     return str(import_module("jupyterlite_pyodide_kernel.constants").PYODIDE_VERSION)
 
 
-def run(command: list[str], cwd: Path | None = None) -> str:
+def run(command: list[str], cwd: Path | None = None,
+        env: Mapping[str, str] | None = None) -> str:
     """Run a build step; its output, or :class:`LiteBuildError` with what it said."""
     try:
-        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False,
+                              env=env)
     except FileNotFoundError as error:
         raise LiteBuildError(f"{command[0]} is not installed: {error}") from error
     if done.returncode != 0:
@@ -258,8 +260,9 @@ def gather_wheels(lock: Mapping[str, Any], repo: Path, folder: Path, log: Log) -
          "-d", str(folder), "-c", str(constraints),
          *KERNEL_WHEELS, *LESSON_WHEELS, *WIDGET_WHEELS])
     log("building the yacht_edu wheel")
+    # pure Python: no native kernels (hatch_build.py), which Pyodide could not load
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check",
-         "--no-deps", "-w", str(folder), str(repo)])
+         "--no-deps", "-w", str(folder), str(repo)], env={**os.environ, "YACHT_EDU_NATIVE": "0"})
     found = {}
     for path in sorted(folder.glob("*.whl")):
         name, tags = wheel_name(path.name)

@@ -42,6 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from yacht_edu.hands import KEEPS
+from yacht_edu.solver import native
 from yacht_edu.solver.states import BoxRows
 from yacht_edu.solver.turn import BLOCKS, CHILDREN, PARENTS, first_roll
 from yacht_edu.solver.workers import Array
@@ -50,14 +51,29 @@ from yacht_edu.solver.workers import Array
 HANDS_START = BLOCKS[5].start
 
 
+def backend() -> str | None:
+    """Which compiled kernels the solver runs: ``"native"`` (compiled ahead, in the wheel:
+    :mod:`~yacht_edu.solver.native`), ``"numba"`` (numba installed and importable), or None
+    (numpy).  ``YACHT_EDU_COMPILED=0`` turns both off, ``YACHT_EDU_COMPILED=numba`` leaves the
+    native kernels aside.  Imports numba (about 0.3 s) the first time it asks for it."""
+    switch = os.environ.get("YACHT_EDU_COMPILED", "1")
+    if switch == "0":
+        return None
+    if switch != "numba" and native.available():
+        return "native"
+    return "numba" if _numba_installed() and _numba_imports() else None
+
+
 def enabled() -> bool:
-    """Whether the compiled path may run: numba installed (and importable), and not turned
-    off.  Imports numba (about 0.3 s) the first time; :func:`worth_it` asks first whether the
-    work is large enough to pay for that."""
-    return _switched_on() and _numba_imports()
+    """Whether the compiled path may run (:func:`backend` is not None)."""
+    return backend() is not None
 
 
-def _switched_on() -> bool:
+def _native_on() -> bool:
+    return os.environ.get("YACHT_EDU_COMPILED", "1") not in ("0", "numba") and native.available()
+
+
+def _numba_on() -> bool:
     return os.environ.get("YACHT_EDU_COMPILED", "1") != "0" and _numba_installed()
 
 
@@ -77,18 +93,21 @@ def _numba_imports() -> bool:
 
 
 #: Work on fewer states than this runs in numpy unless the compiled chunk is already loaded in
-#: this process: importing numba and loading the chunk from its cache take about 0.55 s of
-#: processor time (compiling it, 1.5 s the first time), more than numpy needs for all of Yacht's
-#: 4,096 states (0.2 s); each state the compiled chunk solves saves about 17 µs, so it pays from
-#: about 30,000 states (Yahtzee's solve: 359,424).  Measured: docs/benchmarks-history.md, "The
-#: solve at 0.6 of the peer".
+#: this process, where numba compiles it: importing numba and loading the chunk from its cache
+#: take about 0.55 s of processor time (compiling it, 1.5 s the first time), more than numpy
+#: needs for all of Yacht's 4,096 states (0.2 s); each state the compiled chunk solves saves
+#: about 17 µs, so it pays from about 30,000 states (Yahtzee's solve: 359,424).  The native
+#: kernels cost nothing to load: they run for any size.  Measured: docs/benchmarks-history.md,
+#: "The solve at 0.6 of the peer".
 COMPILE_FROM = 50_000
 
 
 def worth_it(states: int) -> bool:
-    """Whether work on ``states`` states runs compiled: numba installed and on, and either the
-    work is large or the compiled chunk is loaded already."""
-    return (_switched_on() and (states >= COMPILE_FROM or chunk_kernel.cache_info().currsize > 0)
+    """Whether work on ``states`` states runs compiled: the native kernels here, or numba
+    installed and on, and either the work is large or numba's chunk is loaded already."""
+    if _native_on():
+        return True
+    return (_numba_on() and (states >= COMPILE_FROM or _numba_chunk.cache_info().currsize > 0)
             and _numba_imports())
 
 
@@ -117,7 +136,6 @@ def turn_tables() -> tuple[Array, ...]:
     return _read_only(children, starts, [p for each in parents for p in each])
 
 
-@functools.cache
 def chunk_kernel() -> Callable[..., tuple[Array, Array]]:
     """The compiled chunk: ``kernel(rows, states, mean, mean_square, choices=None)`` -> the
     mean and mean square of each of ``states`` before its first roll (``rows``: the rule set's
@@ -126,12 +144,14 @@ def chunk_kernel() -> Callable[..., tuple[Array, Array]]:
     in (its number in ``rows``), then the keep chosen from each hand with 1, 2, ... rolls to
     come.
 
-    Compiled at the first call of this function (or loaded from numba's cache).
-    """
-    from yacht_edu.solver import kernels
+    The native kernels where the wheel has them, else numba's (compiled at the first call of
+    this function, or loaded from numba's cache)."""
+    return _chunk_kernel(backend() == "native")
 
-    chunk = kernels.compile_entry(kernels.chunk, kernels.CHUNK_TYPES)
-    children, parent_start, parents = turn_tables()
+
+@functools.cache
+def _chunk_kernel(ahead: bool) -> Callable[..., tuple[Array, Array]]:
+    chunk = _native_chunk if ahead else _numba_chunk()
     keeps = len(KEEPS)
     room = _Room()
 
@@ -144,16 +164,39 @@ def chunk_kernel() -> Callable[..., tuple[Array, Array]]:
         shape = (rows.space.rules.rolls, keeps - HANDS_START, columns)
         chosen = room.ints(shape, after=tags.size) if choices is None else np.empty(
             shape, dtype=np.int64)
-        chunk(_read_only_view(np.ascontiguousarray(states, dtype=np.int64)),
-              _read_only_view(mean), _read_only_view(mean_square), *card_tables(rows),
-              children, parent_start, parents, worth, worth.view(np.int64), squares, tags,
-              chosen)
+        chunk(rows, _read_only_view(np.ascontiguousarray(states, dtype=np.int64)),
+              _read_only_view(mean), _read_only_view(mean_square), worth, squares, tags, chosen)
         if choices is not None:  # the rows, then the keeps
             choices.extend(chosen)
         hands = slice(HANDS_START, keeps)
         return first_roll(worth[hands]), first_roll(squares[hands])
 
     return kernel
+
+
+def _native_chunk(rows: BoxRows, states: Array, mean: Array, mean_square: Array,
+                  worth: Array, squares: Array, tags: Array, chosen: Array) -> None:
+    _native_tables(rows)(states, mean, mean_square, worth, squares, tags, chosen)
+
+
+@functools.lru_cache(maxsize=16)
+def _native_tables(rows: BoxRows) -> native.Chunk:
+    return native.Chunk(*card_tables(rows), *turn_tables())
+
+
+@functools.cache
+def _numba_chunk() -> Callable[..., None]:
+    """numba's chunk (:func:`~yacht_edu.solver.kernels.chunk`), compiled or loaded."""
+    from yacht_edu.solver import kernels
+
+    compiled = kernels.compile_entry(kernels.chunk, kernels.CHUNK_TYPES)
+
+    def chunk(rows: BoxRows, states: Array, mean: Array, mean_square: Array, worth: Array,
+              squares: Array, tags: Array, chosen: Array) -> None:
+        compiled(states, mean, mean_square, *card_tables(rows), *turn_tables(), worth,
+                 worth.view(np.int64), squares, tags, chosen)
+
+    return chunk
 
 
 class _Room(threading.local):
@@ -198,10 +241,11 @@ def card_tables(rows: BoxRows) -> tuple[Array, ...]:
 
 
 def compile_ahead() -> str | None:
-    """Compile the kernels now (or load them from numba's cache), where the compiled path runs:
-    the folder numba keeps them in ("" when it has none: each session compiles them again);
-    None when the compiled path is not used (numba missing or turned off)."""
-    if not enabled():
+    """Compile numba's kernels now (or load them from numba's cache), where numba's compiled
+    path runs: the folder numba keeps them in ("" when it has none: each session compiles them
+    again); None when numba's path is not the one used (the native kernels here, numba missing
+    or turned off)."""
+    if backend() != "numba":
         return None
     chunk_kernel()
     spread_kernel()
@@ -217,9 +261,16 @@ def _read_only_view(values: Array) -> Array:
     return view
 
 
-@functools.cache
 def spread_kernel() -> Callable[..., None]:
-    """:func:`~yacht_edu.solver.kernels.spread`, compiled (numba must be installed)."""
+    """:func:`~yacht_edu.solver.kernels.spread`, compiled: the native kernel, else numba's
+    (numba must be installed then)."""
+    if backend() == "native":
+        return native.spread
+    return _numba_spread()
+
+
+@functools.cache
+def _numba_spread() -> Callable[..., None]:
     from yacht_edu.solver import kernels
 
     spread: Callable[..., None] = kernels.compile_entry(kernels.spread, kernels.SPREAD_TYPES)

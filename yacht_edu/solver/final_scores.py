@@ -23,7 +23,6 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -203,7 +202,7 @@ def spread(bands: Bands, chances: Floats, source: Ints, at: Ints, chance: Floats
     states, numba installed: :func:`~yacht_edu.solver.compiled.worth_it`), else in numpy (the
     same additions in the same order, so the same chances to the last bit: a test)."""
     if fast:
-        _spread_kernel()(bands.chances, bands.start, bands.length, chances,
+        compiled.spread_kernel()(bands.chances, bands.start, bands.length, chances,
                          source.astype(np.int64), at.astype(np.int64), chance)
         return
     lengths = bands.length[source]
@@ -240,8 +239,3 @@ def _counting(size: int) -> npt.NDArray[np.int64]:
 def _entries(size: int) -> npt.NDArray[np.int64]:
     """``np.arange(size)``, from one kept array when it fits (one pass fewer per batch)."""
     return _counting(SPREAD_BATCH)[:size] if size <= SPREAD_BATCH else np.arange(size)
-
-
-@functools.cache
-def _spread_kernel() -> Any:
-    return compiled.spread_kernel()
