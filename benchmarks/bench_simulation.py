@@ -9,8 +9,9 @@ counted here; both rule sets ship theirs in the package, so this reads the shipp
 bench_solver.py times a real solve), then the first million games, which fill the decision table
 as they meet states ("cold table"), then another million with the table filled ("warm").  The
 chance of every final score likewise starts from the shipped table, and counts filling the
-decision table and playing it forwards.  Whether the compiled path (numba) or numpy alone runs
-is printed: ``YACHT_EDU_COMPILED=0`` in the environment measures numpy alone.
+decision table and playing it forwards.  Which compiled path runs (native, numba) or numpy alone is
+printed: ``YACHT_EDU_COMPILED=numba`` in the environment measures numba's, ``YACHT_EDU_COMPILED=0``
+numpy alone.
 Figures are printed with the processor seconds beside the wall seconds and the load average
 (both cores are used: the dice are drawn a roll ahead in a second thread, and a large table
 is filled by forked helpers).  Printed, never asserted.
@@ -74,7 +75,7 @@ def main(count: int) -> None:
 
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
           f"{platform.python_version()}, load average {os.getloadavg()[0]:.2f}; compiled: "
-          f"{'numba' if compiled.enabled() else 'no (numpy alone)'}")
+          f"{compiled.backend() or 'no (numpy alone)'}")
     print(f"\n{count:,} games at once, seeded; the decision table filled by the first {count:,} "
           "(cold), then read by the next (warm)")
     for rules in ("yacht", "yahtzee"):

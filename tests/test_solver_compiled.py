@@ -206,3 +206,17 @@ def test_a_library_built_from_another_source_is_not_loaded(
         assert native.library() is not None
     finally:
         native.library.cache_clear()
+
+
+def test_a_source_that_does_not_compile_leaves_no_library_and_says_why(tmp_path: Path) -> None:
+    # The wheel's build then makes a pure-Python wheel and prints this (hatch_build.py).
+    if shutil.which("cc") is None:
+        pytest.skip("no C compiler here: the build's message is about the missing compiler")
+    import hatch_build
+
+    broken = tmp_path / "native.c"
+    broken.write_text("int yacht_chunk( {\n")
+    shutil.copy(native.SOURCE.with_suffix(".py"), tmp_path / "native.py")
+    said = hatch_build.build_library(broken, tmp_path / "_native.so")
+    assert "error" in said and str(broken) in said
+    assert not (tmp_path / "_native.so").exists()

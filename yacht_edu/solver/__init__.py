@@ -40,7 +40,7 @@ Each step of the fast solver is a module a learner can read:
   included;
 - :mod:`~yacht_edu.solver.decisions` — the choices of a player for every state and hand, in a
   table that :func:`~yacht_edu.solver.play.play_by_table` reads for a million games at once;
-- :mod:`~yacht_edu.solver.compiled` — the solve's chunk compiled by numba, where installed;
+- :mod:`~yacht_edu.solver.compiled` — the solve's chunk compiled (native in the wheel, or numba);
 - :mod:`~yacht_edu.solver.cache` — solved tables saved in the user's cache directory.
 
 A full ``yahtzee`` solve takes seconds; pass ``progress=tqdm.auto.tqdm`` (or any factory with the

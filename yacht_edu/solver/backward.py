@@ -285,8 +285,8 @@ class _ExpectedJob(NamedTuple):
 
 
 def _float_chunk(rows: BoxRows, states: int) -> tuple[ChunkSolver, int]:
-    """The optimal solve of a chunk, and the states in a chunk: compiled where numba is
-    installed and the solve of ``states`` states is worth it
+    """The optimal solve of a chunk, and the states in a chunk: compiled (native or numba:
+    :func:`~yacht_edu.solver.compiled.backend`) where the solve of ``states`` states is worth it
     (:func:`~yacht_edu.solver.compiled.worth_it`), else in numpy (the reference)."""
     _ = rows.row_in_box  # worked out here once, not again in every forked helper
 

@@ -1,13 +1,16 @@
-"""The optimal solve's chunk as one compiled call, when numba is installed (optional).
+"""The optimal solve's chunk as one compiled call: native where the wheel carries it, else numba's
+where numba is installed.
 
 :meth:`~yacht_edu.solver.states.BoxRows.in_states`, :func:`~yacht_edu.solver.backward.hand_worth`
 and :func:`~yacht_edu.solver.turn.plan_turn` work out a chunk of states in a few hundred numpy
-calls, each small.  Here the same arithmetic, in the same order, is one function compiled by numba
-(``pip install numba``, or the package's ``fast`` extra; the code is in
-:mod:`~yacht_edu.solver.kernels`), with its loops over the chunk's states innermost: no
-temporaries, no call overhead.  The numpy path stays the reference: the tests compare the two
-state by state, bit for bit, and the package works the same without numba (a browser's Pyodide,
-a machine without the wheel).
+calls, each small.  Here the same arithmetic, in the same order, is one compiled function, with
+its loops over the chunk's states innermost: no temporaries, no call overhead.  It comes two
+ways: in C, compiled when the wheel is built (:mod:`~yacht_edu.solver.native`: nothing to
+compile at run time), or in Python that numba compiles at a session's first use
+(:mod:`~yacht_edu.solver.kernels`; ``pip install numba``, or the package's ``fast`` extra), for
+a wheel built without a C compiler.  The numpy path stays the reference: the tests compare all
+three state by state, bit for bit, and the package works the same without either (a browser's
+Pyodide).
 
 Its steps, for each state of the chunk:
 
@@ -23,10 +26,10 @@ Its steps, for each state of the chunk:
 4. the first roll: the hands' worth weighted by their chances (numpy's
    :func:`~yacht_edu.solver.turn.first_roll`, one call).
 
-numba compiles the chunk once per machine and keeps the machine code in its cache (see
+numba compiles its chunk once per machine and keeps the machine code in its cache (see
 :mod:`~yacht_edu.solver.kernels`); ``python -m yacht_edu.solver warm`` compiles it ahead.
 ``YACHT_EDU_COMPILED=0`` in the environment turns the compiled path off (the numpy path then
-runs, as without numba).
+runs), ``YACHT_EDU_COMPILED=numba`` leaves the native chunk aside (:func:`backend`).
 """
 
 from __future__ import annotations

@@ -174,7 +174,7 @@ class DecisionTable:
     def plan(self, states: Ints) -> npt.NDArray[Any]:
         """The packed choices of ``states``: (252, states).  Only the value the objective
         maximises is carried through the turn (not the mean square); the optimal player's by
-        the compiled chunk where numba is installed and it pays (the same choices)."""
+        the compiled chunk where it is here and it pays (the same choices)."""
         if self._compiled():
             return self._compiled_plan(states)
         hands, box_row = self.objective.hands(states, np.zeros(len(states), dtype=np.int64))

@@ -12,8 +12,8 @@ only the points remain: the chance of each final score.
 Each state keeps its points as one band, from the fewest to the most it can have scored, so the
 chances are a few hundred numbers per state, not one per possible total.  Equivalent states
 (:class:`~yacht_edu.solver.states.Layer`) share one band: their futures are the same.  The bands
-of a turn are spread to the next by the compiled kernel where numba is installed
-(:mod:`~yacht_edu.solver.compiled`), else in numpy.
+of a turn are spread to the next by the compiled kernel where there is one (native, or numba's:
+:mod:`~yacht_edu.solver.compiled`), else in numpy.
 
 Its mean and standard deviation are the solve's, computed the other way round (a test).
 """
@@ -199,7 +199,7 @@ def spread(bands: Bands, chances: Floats, source: Ints, at: Ints, chance: Floats
            fast: bool = False) -> None:
     """``chances[at[i]:at[i] + length] += chance[i] × the band of state source[i]``, for each
     way ``i`` a turn ends, in that order: by the compiled loop if ``fast`` (a rule set of many
-    states, numba installed: :func:`~yacht_edu.solver.compiled.worth_it`), else in numpy (the
+    states, a compiled kernel here: :func:`~yacht_edu.solver.compiled.worth_it`), else in numpy (the
     same additions in the same order, so the same chances to the last bit: a test)."""
     if fast:
         compiled.spread_kernel()(bands.chances, bands.start, bands.length, chances,

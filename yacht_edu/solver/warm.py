@@ -1,8 +1,9 @@
 """Fill a cache directory with every table the lessons and the coach need: a teacher's tool.
 
-Where numba is installed (the ``fast`` extra), it also compiles the solver's compiled chunk
-(:mod:`~yacht_edu.solver.compiled`) into numba's own cache, so that nobody who may read that
-cache pays the compiling (1–2 s) at their first solve.
+Where the solver runs numba's compiled chunk (a wheel built without a C compiler, numba
+installed: :mod:`~yacht_edu.solver.compiled`), it also compiles it into numba's own cache, so
+that nobody who may read that cache pays the compiling (1–2 s) at their first solve; the native
+chunk the wheel usually carries needs nothing.
 
 Run once per class server (and again after upgrading the package)::
 
