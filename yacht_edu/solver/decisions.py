@@ -144,7 +144,8 @@ class DecisionTable:
         rows = self.row_of_state[states]
         if (rows < 0).any():
             with self.lock:
-                self.fill(np.unique(representatives(self.rules)[states[rows < 0]]))
+                self.fill(_distinct(representatives(self.rules)[states[rows < 0]],
+                                    len(self.row_of_state)))
                 rows = self.row_of_state[states]
         return rows
 
@@ -245,6 +246,14 @@ class _FillJob(NamedTuple):
 
     def layer_done(self, filled: int) -> None:
         pass
+
+
+def _distinct(states: Ints, size: int) -> Ints:
+    """``np.unique(states)`` for states below ``size``, by marking them (a million games' states
+    in a few milliseconds, where sorting or hashing them takes ten times as long)."""
+    seen = np.zeros(size, dtype=bool)
+    seen[states] = True
+    return np.flatnonzero(seen)
 
 
 def choice_type(rules: Rules) -> type[np.unsignedinteger[Any]]:

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -120,8 +121,11 @@ _NO_KEEP = KEEP_INDEX[()] * ORDERED_ROLLS
 #: An ordered roll's number from its five faces: the last die is the lowest digit (base 6), so
 #: the dice a keep leaves to roll (the last ones, as :func:`play_turn` rolls them) come first.
 _DIGITS = 6 ** np.arange(NUMBER_OF_DICE - 1, -1, -1)
-#: Games from which the dice are drawn a roll ahead, in a second thread.
+#: Games from which the dice are drawn ahead, in a second thread.
 AHEAD_FROM = 50_000
+#: Rolls drawn ahead at most (8 MB each for a million games): enough that the drawing never
+#: waits while a turn fills the decision table's new rows.
+ROLLS_AHEAD = 4
 
 
 @contextlib.contextmanager
@@ -139,11 +143,14 @@ def ordered_rolls(rng: np.random.Generator, games: int,
 
 def _drawn_ahead(ahead: ThreadPoolExecutor, rng: np.random.Generator, games: int,
                  count: int) -> Iterator[npt.NDArray[np.int64]]:
-    coming = ahead.submit(_roll_numbers, rng, games)
-    for drawn in range(1, count + 1):
-        now = coming.result()
+    """The rolls, up to :data:`ROLLS_AHEAD` drawn before they are played (one thread draws
+    them, in order: the same numbers)."""
+    coming = deque(ahead.submit(_roll_numbers, rng, games)
+                   for _ in range(min(ROLLS_AHEAD, count)))
+    for drawn in range(ROLLS_AHEAD, count + ROLLS_AHEAD):
+        now = coming.popleft().result()
         if drawn < count:
-            coming = ahead.submit(_roll_numbers, rng, games)
+            coming.append(ahead.submit(_roll_numbers, rng, games))
         yield now
 
 
