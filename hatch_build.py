@@ -83,16 +83,20 @@ def source_stamp(source: Path) -> int:
 
 
 def build_library(source: Path, library: Path) -> str:
-    """Compile ``source`` into ``library``; "" when built, else what went wrong."""
+    """Compile ``source`` into ``library``; "" when built, else what went wrong.  A compiler
+    that cannot build the per-processor copies (``target_clones``) gets a second try without."""
     command = [*compiler(), *FLAGS, f"-DYACHT_SOURCE_STAMP={source_stamp(source)}LL",
                "-o", str(library), str(source)]
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-    except OSError as error:
-        return f"{command[0]}: {error}"
-    if done.returncode != 0:
-        return f"{' '.join(command)}: {(done.stderr or done.stdout).strip()[-500:]}"
-    return ""
+    said = ""
+    for extra in ([], ["-DYACHT_NO_CLONES"]):
+        try:
+            done = subprocess.run([*command, *extra], capture_output=True, text=True, check=False)
+        except OSError as error:
+            return f"{command[0]}: {error}"
+        if done.returncode == 0:
+            return ""
+        said = f"{' '.join(command + extra)}: {(done.stderr or done.stdout).strip()[-500:]}"
+    return said
 
 
 def platform_tag() -> str:

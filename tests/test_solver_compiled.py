@@ -220,3 +220,25 @@ def test_a_source_that_does_not_compile_leaves_no_library_and_says_why(tmp_path:
     said = hatch_build.build_library(broken, tmp_path / "_native.so")
     assert "error" in said and str(broken) in said
     assert not (tmp_path / "_native.so").exists()
+
+
+def test_the_build_for_any_processor_gives_the_same_numbers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The library built once, for the platform's baseline (as where target_clones is not
+    # available: hatch_build.py's second try), solves as numpy does, bit for bit.
+    if shutil.which("cc") is None:
+        pytest.skip("no C compiler to build the library with")
+    import hatch_build
+
+    monkeypatch.setattr(hatch_build, "FLAGS", [*hatch_build.FLAGS, "-DYACHT_NO_CLONES"])
+    assert hatch_build.build_library(native.SOURCE, tmp_path / "_native.so") == ""
+    monkeypatch.setattr(native, "LIBRARY", tmp_path / "_native.so")
+    native.library.cache_clear()
+    compiled._native_tables.cache_clear()
+    try:
+        reference, fast = _both(monkeypatch, "yacht_sum4", "native")
+        for name in ("mean", "mean_square"):
+            assert np.array_equal(getattr(fast, name), getattr(reference, name), equal_nan=True)
+    finally:
+        native.library.cache_clear()
+        compiled._native_tables.cache_clear()

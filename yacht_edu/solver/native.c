@@ -19,10 +19,12 @@
 #define EXPORT __attribute__((visibility("default")))
 #endif
 
-/* x86-64 Linux: the chunk compiled three times, for AVX-512, for AVX2 and for any x86-64, and
- * the processor's best chosen when the library loads (the wider vectors take a third off the
- * solve); elsewhere once, for the platform's baseline. */
-#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
+/* x86-64 Linux with glibc and gcc: the chunk compiled three times, for AVX-512, for AVX2 and for
+ * any x86-64, and the processor's best chosen when the library loads (the wider vectors take a
+ * third off the solve); elsewhere, or built with -DYACHT_NO_CLONES (hatch_build.py's second try
+ * where the first fails), once, for the platform's baseline. */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GLIBC__) && defined(__GNUC__) \
+    && !defined(__clang__) && !defined(YACHT_NO_CLONES)
 #define FOR_EACH_PROCESSOR __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define FOR_EACH_PROCESSOR
