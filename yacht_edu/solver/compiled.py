@@ -59,12 +59,9 @@ def backend() -> str | None:
     :mod:`~yacht_edu.solver.native`), ``"numba"`` (numba installed and importable), or None
     (numpy).  ``YACHT_EDU_COMPILED=0`` turns both off, ``YACHT_EDU_COMPILED=numba`` leaves the
     native kernels aside.  Imports numba (about 0.3 s) the first time it asks for it."""
-    switch = os.environ.get("YACHT_EDU_COMPILED", "1")
-    if switch == "0":
-        return None
-    if switch != "numba" and native.available():
+    if _native_on():
         return "native"
-    return "numba" if _numba_installed() and _numba_imports() else None
+    return "numba" if _numba_on() and _numba_imports() else None
 
 
 def enabled() -> bool:
@@ -179,7 +176,11 @@ def _chunk_kernel(ahead: bool) -> Callable[..., tuple[Array, Array]]:
 
 def _native_chunk(rows: BoxRows, states: Array, mean: Array, mean_square: Array,
                   worth: Array, squares: Array, tags: Array, chosen: Array) -> None:
-    _native_tables(rows)(states, mean, mean_square, worth, squares, tags, chosen)
+    # C reads what it is given as it is: the values as float64 in a row (as they are in a
+    # solve: then these are the same arrays); numba would refuse any other
+    _native_tables(rows)(states, np.ascontiguousarray(mean, dtype=np.float64),
+                         np.ascontiguousarray(mean_square, dtype=np.float64), worth, squares,
+                         tags, chosen)
 
 
 @functools.lru_cache(maxsize=16)
