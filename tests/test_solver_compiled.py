@@ -242,3 +242,26 @@ def test_the_build_for_any_processor_gives_the_same_numbers(
     finally:
         native.library.cache_clear()
         compiled._native_tables.cache_clear()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_values_of_another_type_are_refused_not_misread(backend: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # C reads an array as it is given: values in float32, or every other one of a larger
+    # array, are refused as numba refuses them, before anything is read.
+    use(backend, monkeypatch)
+    rules = "yacht"
+    space, rows = StateSpace.of(rules), box_rows(rules)
+    mean = np.zeros(space.size)
+    states = space.layer(11).solved[:8]
+    kernel = compiled.chunk_kernel()
+    for wrong in (mean.astype(np.float32), np.zeros(2 * space.size)[::2]):
+        with pytest.raises(TypeError):
+            kernel(rows, states, wrong, mean)
+    worth, squares, _ = hand_worth(rows, states, mean, mean, local=True)  # the right types
+    assert np.array_equal(kernel(rows, states, mean, mean)[0],
+                          plan_turn((worth, squares), None, 3).worth[0])
+    spread = compiled.spread_kernel()
+    one, ints = np.ones(3), np.zeros(1, dtype=np.int64)
+    with pytest.raises(TypeError):
+        spread(one, ints, ints + 1, np.zeros(3), ints.astype(np.int32), ints, np.ones(1))

@@ -176,11 +176,7 @@ def _chunk_kernel(ahead: bool) -> Callable[..., tuple[Array, Array]]:
 
 def _native_chunk(rows: BoxRows, states: Array, mean: Array, mean_square: Array,
                   worth: Array, squares: Array, tags: Array, chosen: Array) -> None:
-    # C reads what it is given as it is: the values as float64 in a row (as they are in a
-    # solve: then these are the same arrays); numba would refuse any other
-    _native_tables(rows)(states, np.ascontiguousarray(mean, dtype=np.float64),
-                         np.ascontiguousarray(mean_square, dtype=np.float64), worth, squares,
-                         tags, chosen)
+    _native_tables(rows)(states, mean, mean_square, worth, squares, tags, chosen)
 
 
 @functools.lru_cache(maxsize=16)

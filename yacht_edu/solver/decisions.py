@@ -144,8 +144,8 @@ class DecisionTable:
         rows = self.row_of_state[states]
         if (rows < 0).any():
             with self.lock:
-                self.fill(_distinct(representatives(self.rules)[states[rows < 0]],
-                                    len(self.row_of_state)))
+                self.fill(distinct_states(representatives(self.rules)[states[rows < 0]],
+                                          len(self.row_of_state)))
                 rows = self.row_of_state[states]
         return rows
 
@@ -248,9 +248,9 @@ class _FillJob(NamedTuple):
         pass
 
 
-def _distinct(states: Ints, size: int) -> Ints:
-    """``np.unique(states)`` for states below ``size``, by marking them (a million games' states
-    in a few milliseconds, where sorting or hashing them takes ten times as long)."""
+def distinct_states(states: Ints, size: int) -> Ints:
+    """``np.unique(states)`` for whole numbers below ``size``, by marking them (a million games'
+    states in a few milliseconds, where sorting or hashing them takes ten times as long)."""
     seen = np.zeros(size, dtype=bool)
     seen[states] = True
     return np.flatnonzero(seen)

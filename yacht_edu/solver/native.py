@@ -73,7 +73,20 @@ def _constants() -> tuple[int, int, int]:
     return BLOCKS[5].start, UPPER_BOXES, (1 << TAG_BITS) - 1
 
 
-def _at(array: Array) -> int:
+#: What C reads each array as: numpy's kind and size of an item.
+INT64, FLOAT64, BOOL = ("i", 8), ("f", 8), ("b", 1)
+#: The tables a :class:`Chunk` keeps, in order (``box_start`` to ``parents``).
+TABLE_KINDS = (INT64, INT64, BOOL, INT64, INT64, INT64, INT64, BOOL, INT64, INT64, INT64,
+               INT64, INT64, INT64)
+
+
+def _at(array: Array, kind: tuple[str, int]) -> int:
+    """The address of ``array``'s first item, once it is known to hold ``kind`` in a row: C
+    reads what it is given as it is, so anything else is refused here, as numba refuses it."""
+    if (array.dtype.kind, array.dtype.itemsize) != kind or not array.flags.c_contiguous:
+        raise TypeError(f"the solver's native kernels take C-contiguous arrays of "
+                        f"{kind[0]}{kind[1]}, not {array.dtype} (contiguous: "
+                        f"{array.flags.c_contiguous})")
     address: int = array.ctypes.data
     return address
 
@@ -85,28 +98,31 @@ class Chunk:
 
     def __init__(self, *tables: Array) -> None:
         self.tables = tables  # kept alive while their addresses are used
-        self.addresses = tuple(map(_at, tables))
+        self.addresses = tuple(_at(table, kind)
+                               for table, kind in zip(tables, TABLE_KINDS, strict=True))
         row_of, row_face = tables[1], tables[3]
         self.sizes = (*row_of.shape, len(row_face))  # boxes, hands, score rows
 
     def __call__(self, states: Array, mean: Array, mean_square: Array, worth: Array,
                  squares: Array, tags: Array, chosen: Array) -> None:
         """Every array C-contiguous, of the types
-        :data:`~yacht_edu.solver.kernels.CHUNK_TYPES` names."""
+        :data:`~yacht_edu.solver.kernels.CHUNK_TYPES` names (else :class:`TypeError`)."""
         found = library()
         assert found is not None, "no compiled-ahead kernels: ask available() first"
         failed = found.yacht_chunk(
-            len(states), _at(states), _at(mean), _at(mean_square), *self.sizes,
-            *self.addresses, *_constants(), _at(worth), _at(squares), len(tags), _at(tags),
-            len(chosen), _at(chosen))
+            len(states), _at(states, INT64), _at(mean, FLOAT64), _at(mean_square, FLOAT64),
+            *self.sizes, *self.addresses, *_constants(), _at(worth, FLOAT64),
+            _at(squares, FLOAT64), len(tags), _at(tags, INT64), len(chosen), _at(chosen, INT64))
         if failed:
             raise MemoryError("the solver's chunk found no memory for its work")
 
 
 def spread(source: Array, source_start: Array, source_length: Array, target: Array,
            from_state: Array, target_at: Array, chance: Array) -> None:
-    """:func:`~yacht_edu.solver.kernels.spread`, argument for argument."""
+    """:func:`~yacht_edu.solver.kernels.spread`, argument for argument (each C-contiguous, of
+    the types :data:`~yacht_edu.solver.kernels.SPREAD_TYPES` names, else :class:`TypeError`)."""
     found = library()
     assert found is not None, "no compiled-ahead kernels: ask available() first"
-    found.yacht_spread(len(chance), *map(_at, (source, source_start, source_length, target,
-                                               from_state, target_at, chance)))
+    found.yacht_spread(len(chance), _at(source, FLOAT64), _at(source_start, INT64),
+                       _at(source_length, INT64), _at(target, FLOAT64), _at(from_state, INT64),
+                       _at(target_at, INT64), _at(chance, FLOAT64))

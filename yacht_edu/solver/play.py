@@ -38,6 +38,7 @@ from yacht_edu.solver.decisions import (
     BOX_BITS,
     KEEP_BITS,
     DecisionTable,
+    distinct_states,
     hand_after,
     keep_masks,
 )
@@ -174,9 +175,7 @@ def _end_turn(rules: Rules, state: Ints, box: npt.NDArray[Any],
 def distinct(values: Ints, size: int) -> tuple[Ints, Ints]:
     """The distinct ``values`` (whole numbers below ``size``), in order, and where each value
     is among them: ``np.unique(values, return_inverse=True)`` by a look-up table."""
-    seen = np.zeros(size, dtype=bool)
-    seen[values] = True
-    found = np.flatnonzero(seen)
+    found = distinct_states(values, size)
     place = np.empty(size, dtype=np.intp)
     place[found] = np.arange(len(found))
     return found, place[values]
